@@ -1,0 +1,35 @@
+// Runs every *.test.ts(x) under src/ and test/ with node:test, TypeScript loaded by tsx.
+// Node 20's runner does not glob .ts files itself, so the list is built here.
+// Usage: node scripts/test.mjs [filter...]   (a filter keeps files whose path contains it)
+import { spawn } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Lists test files under a folder, recursively, in a stable order. */
+async function findTests(dir) {
+  const entries = await readdir(path.join(root, dir), { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .sort();
+}
+
+const filters = process.argv.slice(2);
+const files = [...(await findTests('src')), ...(await findTests('test'))].filter(
+  (file) => filters.length === 0 || filters.some((filter) => file.includes(filter)),
+);
+if (files.length === 0) {
+  console.error('No test files found.');
+  process.exit(1);
+}
+
+const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...files],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Raised for a missing or malformed environment variable; main prints its message alone. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** A development-only secret used in sandbox mode when none is set; never valid with a token. */
+const SANDBOX_SESSION_SECRET = 'sandbox-mode-session-secret-not-for-production-use';
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .default(fallback);
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const EnvSchema = z.object({
+  PORT: port(3000),
+  SANDBOX_PORT: port(3001),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://bot.example.com' })
+      .optional(),
+  ),
+  DISCORD_TOKEN: optionalText,
+  DISCORD_CLIENT_ID: optionalText.pipe(z.string().regex(/^\d{17,20}$/, 'must be the numeric application id').optional()),
+  DISCORD_CLIENT_SECRET: optionalText,
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+/** The process configuration, parsed once from the environment. */
+export interface Config {
+  /** 'discord' with a bot token; 'sandbox' runs the offline Discord of src/sandbox. */
+  mode: 'discord' | 'sandbox';
+  port: number;
+  sandboxPort: number;
+  /** The dashboard's public origin, without a trailing slash. */
+  publicUrl: string;
+  discord: { token?: string; clientId?: string; clientSecret?: string };
+  sessionSecret: string;
+  databaseUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** The default store: a SQLite file in data/, relative to the working directory. */
+export const DEFAULT_DATABASE_URL = 'sqlite:data/bot.sqlite';
+
+/**
+ * Parses the environment. Throws ConfigError with one line naming the first bad variable.
+ * With DISCORD_TOKEN set (production), the OAuth credentials, session secret and public URL are required.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const vars = parsed.data;
+  const mode = vars.DISCORD_TOKEN ? 'discord' : 'sandbox';
+  if (mode === 'discord') {
+    const required = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_URL'] as const;
+    for (const name of required) {
+      if (!vars[name]) throw new ConfigError(`${name} is required when DISCORD_TOKEN is set`);
+    }
+    if (vars.DISCORD_TOKEN && !/^[\w-]+\.[\w-]+\.[\w-]+$/.test(vars.DISCORD_TOKEN)) {
+      throw new ConfigError('DISCORD_TOKEN must be a bot token of three dot-separated parts');
+    }
+  }
+  return {
+    mode,
+    port: vars.PORT,
+    sandboxPort: vars.SANDBOX_PORT,
+    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    discord: { token: vars.DISCORD_TOKEN, clientId: vars.DISCORD_CLIENT_ID, clientSecret: vars.DISCORD_CLIENT_SECRET },
+    sessionSecret: vars.SESSION_SECRET ?? SANDBOX_SESSION_SECRET,
+    databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    logLevel: vars.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The JSON body of every error answer from /api. `fields` maps a field path to its message. */
+export const ApiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
