@@ -78,8 +78,21 @@ await mkdir(outWeb, { recursive: true });
 
 if (watch) {
   const contexts = await Promise.all([esbuild.context(serverOptions), esbuild.context(webOptions)]);
+  await Promise.all(contexts.map((context) => context.rebuild()));
   await Promise.all(contexts.map((context) => context.watch()));
-  console.log('esbuild: watching src/ and web/ for changes');
+  console.log('esbuild: watching src/ and web/; the server restarts when its bundle changes');
+  // node --watch restarts the process whenever the server bundle is rewritten.
+  const { spawn } = await import('node:child_process');
+  const server = spawn(process.execPath, ['--enable-source-maps', '--watch-path=dist/server', 'dist/server/main.js'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const stop = () => {
+    server.kill('SIGTERM');
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 } else {
   await Promise.all([esbuild.build(serverOptions), esbuild.build(webOptions)]);
 }

@@ -13,8 +13,8 @@ const port = (fallback: number) =>
   z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a whole number')
-    .min(1, 'must be between 1 and 65535')
-    .max(65535, 'must be between 1 and 65535')
+    .min(0, 'must be between 0 (any free port) and 65535')
+    .max(65535, 'must be between 0 (any free port) and 65535')
     .default(fallback);
 
 const optionalText = z
@@ -50,8 +50,8 @@ export interface Config {
   mode: 'discord' | 'sandbox';
   port: number;
   sandboxPort: number;
-  /** The dashboard's public origin, without a trailing slash. */
-  publicUrl: string;
+  /** The dashboard's public origin, without a trailing slash; derived from the listening port when unset. */
+  publicUrl?: string;
   discord: { token?: string; clientId?: string; clientSecret?: string };
   sessionSecret: string;
   databaseUrl: string;
@@ -87,10 +87,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode,
     port: vars.PORT,
     sandboxPort: vars.SANDBOX_PORT,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ''),
+    publicUrl: vars.PUBLIC_URL?.replace(/\/+$/, ''),
     discord: { token: vars.DISCORD_TOKEN, clientId: vars.DISCORD_CLIENT_ID, clientSecret: vars.DISCORD_CLIENT_SECRET },
     sessionSecret: vars.SESSION_SECRET ?? SANDBOX_SESSION_SECRET,
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     logLevel: vars.LOG_LEVEL,
   };
 }
+
+/** The configuration once the process knows its public URL (after listening). */
+export type RuntimeConfig = Config & { publicUrl: string };

@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: compile the native sqlite3 addon and both bundles in a full image,
+# then run them from a slim image as the unprivileged `node` user.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+# node-gyp builds sqlite3 from source (no prebuilt binaries are downloaded).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json esbuild.config.mjs ./
+COPY src ./src
+COPY web ./web
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATABASE_URL=sqlite:/app/data/bot.sqlite
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/server/main.js"]

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { describe, test } from 'node:test';
+import { ConfigError, DEFAULT_DATABASE_URL, loadConfig } from './config';
+
+const PRODUCTION = {
+  DISCORD_TOKEN: 'MTAw.abc-DEF.ghi_jkl',
+  DISCORD_CLIENT_ID: '123456789012345678',
+  DISCORD_CLIENT_SECRET: 'client-secret',
+  SESSION_SECRET: 's'.repeat(40),
+  PUBLIC_URL: 'https://bot.example.com/',
+};
+
+describe('loadConfig', () => {
+  test('without a token it runs in sandbox mode with defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.mode, 'sandbox');
+    assert.equal(config.port, 3000);
+    assert.equal(config.sandboxPort, 3001);
+    assert.equal(config.databaseUrl, DEFAULT_DATABASE_URL);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.publicUrl, undefined);
+  });
+
+  test('with a token and every credential it runs against Discord', () => {
+    const config = loadConfig(PRODUCTION);
+    assert.equal(config.mode, 'discord');
+    assert.equal(config.publicUrl, 'https://bot.example.com');
+    assert.equal(config.discord.clientId, '123456789012345678');
+  });
+
+  const cases: [string, NodeJS.ProcessEnv, RegExp][] = [
+    ['PORT', { PORT: 'eighty' }, /^PORT must be a port number/],
+    ['PORT', { PORT: '70000' }, /^PORT must be between 0 \(any free port\) and 65535/],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must start with sqlite: or postgres:\/\//],
+    ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }, /^PUBLIC_URL must be an http\(s\) URL/],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }, /^SESSION_SECRET must be at least 32 characters/],
+    ['DISCORD_CLIENT_ID', { ...PRODUCTION, DISCORD_CLIENT_ID: 'abc' }, /^DISCORD_CLIENT_ID must be the numeric application id/],
+    ['DISCORD_CLIENT_SECRET', { ...PRODUCTION, DISCORD_CLIENT_SECRET: '' }, /^DISCORD_CLIENT_SECRET is required when DISCORD_TOKEN is set/],
+    ['SESSION_SECRET', { ...PRODUCTION, SESSION_SECRET: undefined }, /^SESSION_SECRET is required when DISCORD_TOKEN is set/],
+    ['PUBLIC_URL', { ...PRODUCTION, PUBLIC_URL: undefined }, /^PUBLIC_URL is required when DISCORD_TOKEN is set/],
+    ['DISCORD_TOKEN', { ...PRODUCTION, DISCORD_TOKEN: 'not-a-token' }, /^DISCORD_TOKEN must be a bot token/],
+  ];
+  for (const [name, env, message] of cases) {
+    test(`a bad ${name} is named in the error (${JSON.stringify(env[name] ?? null)})`, () => {
+      assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+    });
+  }
+
+  test('the process stops with one line naming the variable, and no stack trace', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { PATH: process.env.PATH, ...PRODUCTION, DISCORD_CLIENT_ID: undefined },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    assert.equal(result.status, 1);
+    assert.equal(result.stderr.trim(), 'Configuration error: DISCORD_CLIENT_ID is required when DISCORD_TOKEN is set');
+    assert.doesNotMatch(result.stderr, /\bat .*\.ts:\d+/);
+  });
+});

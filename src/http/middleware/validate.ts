@@ -1,0 +1,56 @@
+import type { Context, Middleware } from 'koa';
+import { z, type ZodError, type ZodType } from 'zod';
+import { ValidationError } from '../errors';
+import { summarize } from './errors';
+
+/** Field path -> first message, e.g. `{ "price": "must be a whole number" }`. */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'body';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses `input` with `schema` or throws a 400 naming each bad field. */
+export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = zodFields(result.error);
+  throw new ValidationError(summarize(fields), fields);
+}
+
+/** What `validate` parsed, stored on ctx.state.input. */
+export interface ParsedInput<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+}
+
+/**
+ * Validates the body, query and path parameters with zod schemas from src/shared before the
+ * handler runs; the handler reads `ctx.state.input`. A bad input answers 400 and changes nothing.
+ */
+export function validate<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>, P extends ZodType = ZodType<undefined>>(schemas: {
+  body?: B;
+  query?: Q;
+  params?: P;
+}): Middleware {
+  return async (ctx: Context, next) => {
+    ctx.state.input = {
+      body: schemas.body ? parseInput(schemas.body, ctx.request.body ?? {}) : undefined,
+      query: schemas.query ? parseInput(schemas.query, ctx.query) : undefined,
+      params: schemas.params ? parseInput(schemas.params, (ctx as Context & { params?: unknown }).params ?? {}) : undefined,
+    };
+    await next();
+  };
+}
+
+/** Reads what `validate` parsed, typed by the same schemas. */
+export function inputOf<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>, P extends ZodType = ZodType<undefined>>(
+  ctx: Context,
+  _schemas: { body?: B; query?: Q; params?: P },
+): ParsedInput<z.output<B>, z.output<Q>, z.output<P>> {
+  return ctx.state.input as ParsedInput<z.output<B>, z.output<Q>, z.output<P>>;
+}

@@ -1,0 +1,149 @@
+// No Docker engine runs here, so this test reads the Dockerfile and mirrors its steps:
+// every file it copies exists and is not docker-ignored, every script it runs exists, the
+// build stage's commands produce what the runtime stage copies, the runtime starts from
+// exactly those files, and its HEALTHCHECK command passes against it.
+import assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, test } from 'node:test';
+
+const root = path.resolve(import.meta.dirname, '..');
+const run = promisify(execFile);
+
+interface Instruction {
+  op: string;
+  args: string;
+}
+interface Stage {
+  from: string;
+  name: string;
+  instructions: Instruction[];
+}
+
+/** Splits the Dockerfile into stages of instructions, joining continued lines. */
+function parseDockerfile(text: string): Stage[] {
+  const lines = text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const stages: Stage[] = [];
+  for (const line of lines) {
+    const [op = '', ...rest] = line.split(/\s+/);
+    const args = rest.join(' ');
+    if (op.toUpperCase() === 'FROM') {
+      const [from = '', , name = ''] = args.split(/\s+/);
+      stages.push({ from, name, instructions: [] });
+    } else {
+      stages.at(-1)?.instructions.push({ op: op.toUpperCase(), args });
+    }
+  }
+  return stages;
+}
+
+/** COPY arguments without flags: sources then destination. */
+function copyPaths(args: string): { flags: string[]; sources: string[]; dest: string } {
+  const parts = args.split(/\s+/);
+  const flags = parts.filter((part) => part.startsWith('--'));
+  const paths = parts.filter((part) => !part.startsWith('--'));
+  return { flags, sources: paths.slice(0, -1), dest: paths.at(-1) ?? '' };
+}
+
+describe('Dockerfile', async () => {
+  const dockerfile = await readFile(path.join(root, 'Dockerfile'), 'utf8');
+  const stages = parseDockerfile(dockerfile);
+  const ignored = (await readFile(path.join(root, '.dockerignore'), 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
+  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [build, runtime] = stages;
+
+  test('has a build stage and a slim runtime stage on a current LTS Node image', () => {
+    assert.equal(stages.length, 2);
+    for (const stage of stages) {
+      const major = Number(/^node:(\d+)-/.exec(stage.from)?.[1]);
+      assert.ok(major >= 22 && major % 2 === 0, `${stage.from} is an LTS Node image`);
+    }
+    assert.match(runtime?.from ?? '', /slim/);
+  });
+
+  test('every file the build stage copies exists in the context and is not docker-ignored', () => {
+    for (const { op, args } of build?.instructions ?? []) {
+      if (op !== 'COPY') continue;
+      for (const source of copyPaths(args).sources) {
+        assert.ok(existsSync(path.join(root, source)), `${source} exists`);
+        assert.ok(!ignored.includes(source), `${source} is not in .dockerignore`);
+      }
+    }
+  });
+
+  test('every npm script the Dockerfile runs exists', () => {
+    const scripts = [...dockerfile.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? '');
+    assert.ok(scripts.length > 0);
+    for (const script of scripts) assert.ok(pkg.scripts[script], `npm run ${script} exists in package.json`);
+  });
+
+  test('the runtime copies only what the build stage made, runs as non-root, keeps data/ in a volume, and checks health', () => {
+    const copies = (runtime?.instructions ?? []).filter((i) => i.op === 'COPY').map((i) => copyPaths(i.args));
+    assert.ok(copies.every((copy) => copy.flags.includes('--from=build')));
+    assert.deepEqual(copies.map((copy) => copy.sources[0]).sort(), ['/app/dist', '/app/node_modules', '/app/package.json']);
+    const user = runtime?.instructions.find((i) => i.op === 'USER')?.args;
+    assert.ok(user && user !== 'root' && user !== '0');
+    assert.ok(runtime?.instructions.some((i) => i.op === 'VOLUME' && i.args.includes('/app/data')));
+    assert.ok(runtime?.instructions.some((i) => i.op === 'HEALTHCHECK' && i.args.includes('/api/health')));
+    assert.deepEqual(runtime?.instructions.find((i) => i.op === 'CMD')?.args, '["node", "dist/server/main.js"]');
+  });
+
+  test('mirrored: the build stage builds from the copied files, and the runtime starts and passes its HEALTHCHECK', { timeout: 120_000 }, async () => {
+    const context = await mkdtemp(path.join(tmpdir(), 'docker-build-'));
+    const app = await mkdtemp(path.join(tmpdir(), 'docker-runtime-'));
+    try {
+      // Build stage: only the COPY'd files, with the installed node_modules standing in for `npm ci`.
+      for (const { op, args } of build?.instructions ?? []) {
+        if (op !== 'COPY') continue;
+        for (const source of copyPaths(args).sources) await cp(path.join(root, source), path.join(context, source), { recursive: true });
+      }
+      await symlink(path.join(root, 'node_modules'), path.join(context, 'node_modules'), 'dir');
+      await run(process.execPath, ['esbuild.config.mjs'], { cwd: context });
+      assert.ok(existsSync(path.join(context, 'dist/server/main.js')));
+      assert.ok(existsSync(path.join(context, 'dist/web/index.html')));
+
+      // Runtime stage: package.json, node_modules and dist only.
+      await cp(path.join(context, 'package.json'), path.join(app, 'package.json'));
+      await cp(path.join(context, 'dist'), path.join(app, 'dist'), { recursive: true });
+      await symlink(path.join(root, 'node_modules'), path.join(app, 'node_modules'), 'dir');
+      await mkdir(path.join(app, 'data'));
+
+      const cmd = JSON.parse(runtime?.instructions.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
+      const child = spawn(cmd[0] === 'node' ? process.execPath : (cmd[0] ?? ''), cmd.slice(1), {
+        cwd: app,
+        env: { PATH: process.env.PATH, PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: `sqlite:${path.join(app, 'data/bot.sqlite')}`, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        const port = await new Promise<string>((resolve, reject) => {
+          let output = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            const match = /Dashboard: http:\/\/localhost:(\d+)/.exec(output);
+            if (match?.[1]) resolve(match[1]);
+          });
+          child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+          child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+        });
+        const healthcheck = /CMD \[(.*)\]/.exec(runtime?.instructions.find((i) => i.op === 'HEALTHCHECK')?.args ?? '')?.[1] ?? '';
+        const [, flag, script] = JSON.parse(`[${healthcheck}]`) as string[];
+        const check = await run(process.execPath, [flag ?? '-e', script ?? ''], { env: { ...process.env, PORT: port } }).then(
+          () => 0,
+          (error: { code?: number }) => error.code ?? 1,
+        );
+        assert.equal(check, 0, 'HEALTHCHECK passes');
+        assert.ok(existsSync(path.join(app, 'data/bot.sqlite')), 'the store lives in the data volume');
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    } finally {
+      await rm(context, { recursive: true, force: true });
+      await rm(app, { recursive: true, force: true });
+    }
+  });
+});
