@@ -1,0 +1,84 @@
+import { RESTJSONErrorCodes } from 'discord-api-types/v10';
+
+/** A nested Discord form error tree: `{ field: { _errors: [{ code, message }] } }`. */
+export interface DiscordFormErrors {
+  [key: string]: DiscordFormErrors | Array<{ code: string; message: string }>;
+}
+
+/** An error the REST layer answers in Discord's shape `{ code, message, errors? }` with an HTTP status. */
+export class DiscordApiError extends Error {
+  /** `status` is the HTTP status, `code` Discord's JSON error code. */
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly errors?: DiscordFormErrors,
+  ) {
+    super(message);
+  }
+
+  /** The JSON body Discord would send. */
+  toJSON(): { code: number; message: string; errors?: DiscordFormErrors } {
+    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+  }
+}
+
+/** 401 for a missing or wrong token (Discord answers this exact body). */
+export const unauthorized = (): DiscordApiError => new DiscordApiError(401, 0, '401: Unauthorized');
+/** 404 10004: the guild does not exist. */
+export const unknownGuild = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownGuild, 'Unknown Guild');
+/** 404 10003: the channel does not exist. */
+export const unknownChannel = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownChannel, 'Unknown Channel');
+/** 404 10007: the user is not a member of the guild. */
+export const unknownMember = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownMember, 'Unknown Member');
+/** 404 10008: the message does not exist. */
+export const unknownMessage = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownMessage, 'Unknown Message');
+/** 404 10011: the role does not exist. */
+export const unknownRole = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownRole, 'Unknown Role');
+/** 404 10013: the user does not exist. */
+export const unknownUser = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownUser, 'Unknown User');
+/** 404 10026: the user is not banned. */
+export const unknownBan = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownBan, 'Unknown Ban');
+/** 404 10014: the emoji is not valid. */
+export const unknownEmoji = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.UnknownEmoji, 'Unknown Emoji');
+/** 404 10015: the webhook (interaction token) is unknown or expired. */
+export const unknownWebhook = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook');
+/** 404 10062: the interaction is unknown or expired. */
+export const unknownInteraction = (): DiscordApiError =>
+  new DiscordApiError(404, RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction');
+/** 404 10063: the application command is unknown. */
+export const unknownCommand = (): DiscordApiError =>
+  new DiscordApiError(404, RESTJSONErrorCodes.UnknownApplicationCommand, 'Unknown application command');
+/** 403 50001: the bot cannot see the guild or channel. */
+export const missingAccess = (): DiscordApiError => new DiscordApiError(403, RESTJSONErrorCodes.MissingAccess, 'Missing Access');
+/** 403 50013: a permission or the role hierarchy forbids the action. */
+export const missingPermissions = (): DiscordApiError =>
+  new DiscordApiError(403, RESTJSONErrorCodes.MissingPermissions, 'Missing Permissions');
+/** 400 40060: a second initial response on the same interaction token. */
+export const alreadyAcknowledged = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged, 'Interaction has already been acknowledged.');
+/** 400 50006: a message with neither content nor embeds. */
+export const emptyMessage = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message');
+/** 404 for a route the sandbox does not serve (Discord answers `404: Not Found`, code 0). */
+export const notFoundRoute = (): DiscordApiError => new DiscordApiError(404, 0, '404: Not Found');
+
+/** 400 50035 with Discord's nested `errors` form, built from `{ 'embeds.0.title': [code, message] }`. */
+export function invalidFormBody(fields: Record<string, { code: string; message: string }>): DiscordApiError {
+  const errors: DiscordFormErrors = {};
+  for (const [path, error] of Object.entries(fields)) {
+    let node: DiscordFormErrors = errors;
+    for (const part of path.split('.')) {
+      const child = node[part];
+      if (child === undefined || Array.isArray(child)) {
+        const created: DiscordFormErrors = {};
+        node[part] = created;
+        node = created;
+      } else {
+        node = child;
+      }
+    }
+    node._errors = [error];
+  }
+  return new DiscordApiError(400, RESTJSONErrorCodes.InvalidFormBodyOrContentType, 'Invalid Form Body', errors);
+}

@@ -1,0 +1,141 @@
+import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import Koa from 'koa';
+import { pino, type Logger } from 'pino';
+import { controlMiddleware } from './control';
+import { cdnMiddleware } from './cdn';
+import { FaultInjector } from './faults';
+import { GatewayServer } from './gateway';
+import { InteractionStore } from './interactions';
+import { oauthMiddleware } from './oauth';
+import { OAuthStore } from './oauth-store';
+import { buildRestRouter, restMiddleware } from './rest';
+import { seedWorld } from './seed';
+import type { SandboxServices } from './services';
+import type { World } from './world';
+
+export type { World, DemoIds, NewMemberInput } from './world';
+
+/** Options of `startSandbox`; everything has a default. */
+export interface SandboxOptions {
+  /** TCP port; 0 picks a free one. Default 3001. */
+  port?: number;
+  /** Interface to bind; default 127.0.0.1 (loopback only). */
+  host?: string;
+  /** Seed of the demo world (same seed, same ids and names). Default 1. */
+  seed?: number;
+  /** Members of 'Sandbox Community'. Default 300. */
+  memberCount?: number;
+  /** Logger (pino); silent by default. */
+  logger?: Logger;
+  /** The bot token the sandbox accepts; generated when absent. */
+  botToken?: string;
+}
+
+/** What simple-oauth2's AuthorizationCode needs, plus the client credentials. */
+export interface SandboxOAuth {
+  clientId: string;
+  clientSecret: string;
+  /** Full URL of the consent page. */
+  authorizeUrl: string;
+  /** Base for the token endpoints (simple-oauth2 `auth.tokenHost`; also `authorizeHost`). */
+  tokenHost: string;
+  tokenPath: string;
+  revokePath: string;
+  authorizePath: string;
+}
+
+/** A running sandbox Discord. */
+export interface Sandbox {
+  /** e.g. `http://127.0.0.1:3001`. */
+  url: string;
+  /** What discord.js `rest.api` takes: `url + '/api'`. */
+  apiBase: string;
+  /** What discord.js `rest.cdn` takes. */
+  cdnBase: string;
+  /** The gateway URL (`ws://.../gateway`). */
+  gatewayUrl: string;
+  oauth: SandboxOAuth;
+  botToken: string;
+  /** The in-memory Discord state with its typed mutations (`addMember`, `setMemberRoles`, `demo` ids...). */
+  world: World;
+  /** Closes every gateway connection with 4000 (the bot resumes). */
+  dropGateway(): void;
+  /** Stops the server and the gateway. */
+  close(): Promise<void>;
+}
+
+/** The OAuth2 client secret of the sandbox application (it is a local fake). */
+export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret';
+
+/** Starts the sandbox Discord (REST, gateway, OAuth2, control API) with the seeded demo world. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const seed = options.seed ?? 1;
+  const provisional = options.botToken ?? '';
+  const world = seedWorld({ seed, memberCount: options.memberCount ?? 300, botToken: provisional });
+  const botToken =
+    options.botToken ??
+    `${Buffer.from(world.botUserId).toString('base64url')}.sandbox.${randomBytes(18).toString('base64url')}`;
+  world.botToken = botToken;
+
+  const urls = { http: '', gateway: '' };
+  let gateway: GatewayServer | null = null;
+  const services: SandboxServices = {
+    world,
+    faults: new FaultInjector(),
+    oauth: new OAuthStore(),
+    interactions: new InteractionStore(world),
+    logger,
+    urls,
+    dropGateway: () => gateway?.dropAll(),
+  };
+  gateway = new GatewayServer(services);
+  const liveGateway = gateway;
+
+  const app = new Koa();
+  app.use(oauthMiddleware(services));
+  app.use(controlMiddleware(services));
+  app.use(restMiddleware(services, buildRestRouter(services)));
+  app.use(cdnMiddleware());
+  const server: Server = createServer(app.callback());
+  server.on('upgrade', (req, socket, head) => {
+    if ((req.url ?? '').split('?')[0] === '/gateway') liveGateway.handleUpgrade(req, socket, head);
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3001, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port ?? 3001;
+  urls.http = `http://${host}:${port}`;
+  urls.gateway = `ws://${host}:${port}/gateway`;
+  logger.info({ url: urls.http, guildId: world.demo.guildId }, 'sandbox Discord listening');
+
+  return {
+    url: urls.http,
+    apiBase: `${urls.http}/api`,
+    cdnBase: `${urls.http}/cdn`,
+    gatewayUrl: urls.gateway,
+    oauth: {
+      clientId: world.applicationId,
+      clientSecret: SANDBOX_CLIENT_SECRET,
+      authorizeUrl: `${urls.http}/oauth2/authorize`,
+      tokenHost: urls.http,
+      tokenPath: '/api/oauth2/token',
+      revokePath: '/api/oauth2/token/revoke',
+      authorizePath: '/oauth2/authorize',
+    },
+    botToken,
+    world,
+    dropGateway: () => liveGateway.dropAll(),
+    close: async () => {
+      services.interactions.close();
+      liveGateway.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Middleware } from 'koa';
+import { parseBody, readRawBody } from '../body';
+import { DiscordApiError, notFoundRoute, unauthorized } from '../errors';
+import { RateLimitHeaders } from '../ratelimit';
+import { Router, pathSegments, type Caller, type Route } from '../router';
+import type { SandboxServices } from '../services';
+import { registerUserRoutes } from './users';
+
+/** Every REST route of the sandbox, registered resource by resource. */
+export function buildRestRouter(services: SandboxServices): Router {
+  const router = new Router();
+  registerUserRoutes(router, services);
+  return router;
+}
+
+const API_PREFIX = /^\/api(?:\/v\d+)?(?=\/|$)/;
+
+function resolveCaller(services: SandboxServices, route: Route, header: string | undefined): Caller {
+  if (route.auth === 'none') return { kind: 'none' };
+  const [scheme, value] = (header ?? '').split(' ', 2);
+  if (scheme === 'Bot' && value === services.world.botToken && route.auth !== 'bearer') return { kind: 'bot' };
+  if (scheme === 'Bearer' && value && route.auth !== 'bot') {
+    const grant = services.oauth.resolve(value);
+    if (grant) return { kind: 'bearer', userId: grant.userId, scopes: grant.scopes };
+  }
+  throw unauthorized();
+}
+
+/** The major parameter of a route (Discord buckets per channel, guild or webhook). */
+function majorId(params: Record<string, string>): string {
+  return params.channelId ?? params.guildId ?? params.token ?? params.interactionToken ?? '';
+}
+
+/**
+ * Serves `/api[/vN]/...`: faults first (429/5xx), then auth, body, the handler, and Discord's error shape.
+ * Every answer carries `X-RateLimit-*` headers.
+ */
+export function restMiddleware(services: SandboxServices, router: Router): Middleware {
+  const rateLimits = new RateLimitHeaders();
+  return async (ctx, next) => {
+    const prefix = API_PREFIX.exec(ctx.path);
+    if (!prefix) return next();
+    const segments = pathSegments(ctx.path.slice(prefix[0].length));
+    const matched = router.match(ctx.method, segments);
+    const routeKey = matched ? `${ctx.method} ${matched.route.pattern}` : `${ctx.method} unknown`;
+    ctx.set(rateLimits.next(routeKey, matched ? majorId(matched.params) : ''));
+    const fault = services.faults.take(ctx.method, segments);
+    if (fault) {
+      ctx.status = fault.status;
+      if (fault.status === 429) {
+        ctx.set({ 'Retry-After': String(Math.ceil(fault.retryAfter)), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': String(fault.retryAfter), 'X-RateLimit-Scope': 'user' });
+        ctx.body = { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false };
+      } else {
+        ctx.body = { message: `${fault.status}: Server Error`, code: 0 };
+      }
+      return;
+    }
+    try {
+      if (!matched) throw notFoundRoute();
+      const caller = resolveCaller(services, matched.route, ctx.get('authorization') || undefined);
+      let body: unknown;
+      try {
+        body = parseBody(ctx.get('content-type') || undefined, await readRawBody(ctx.req));
+      } catch {
+        throw new DiscordApiError(400, 50109, 'The request body contains invalid JSON.');
+      }
+      const query = new URLSearchParams(ctx.querystring);
+      const result = await matched.route.handler({ params: matched.params, query, body, caller });
+      ctx.status = result.status;
+      if (result.body !== undefined) ctx.body = result.body;
+    } catch (error) {
+      if (!(error instanceof DiscordApiError)) {
+        services.logger.error({ err: error, path: ctx.path }, 'sandbox REST handler failed');
+        throw error;
+      }
+      ctx.status = error.status;
+      ctx.body = error.toJSON();
+    }
+  };
+}

@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { FaultInjector } from './faults';
+import type { InteractionStore } from './interactions';
+import type { OAuthStore } from './oauth-store';
+import type { World } from './world';
+
+/** Everything the sandbox's HTTP and gateway faces share. */
+export interface SandboxServices {
+  world: World;
+  faults: FaultInjector;
+  oauth: OAuthStore;
+  interactions: InteractionStore;
+  logger: Logger;
+  /** Filled in once the server listens. */
+  urls: { http: string; gateway: string };
+  /** Drops every gateway connection with close code 4000 (discord.js resumes). */
+  dropGateway: () => void;
+}
