@@ -1,0 +1,10 @@
+/**
+ * The identity the dashboard's /test-auth form offers for the sandbox's mock login
+ * (POST /api/auth/mock-login). The sandbox can seed its demo admin with these values so the
+ * demo login lands in the demo guilds.
+ */
+export const DEMO_LOGIN_DEFAULTS = {
+  username: 'demo_admin',
+  id: '935480000000000001',
+  discriminator: '0000',
+} as const;

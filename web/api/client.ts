@@ -1,0 +1,89 @@
+// The one way the dashboard talks to /api: same-origin fetch with the session cookie,
+// JSON in and out, and errors whose message follows spec section 8 ("status: body").
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { ApiErrorSchema, type ApiError } from '../../src/shared/http';
+
+/** A non-ok answer from /api; `message` is `${status}: ${body text or statusText}`. */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+  /** The HTTP status code. */
+  readonly status: number;
+  /** The parsed `{ error, message, fields? }` body, when the server sent one. */
+  readonly body: ApiError | undefined;
+
+  constructor(status: number, text: string, body: ApiError | undefined) {
+    super(`${status}: ${text}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** True when `error` is an ApiRequestError with the given status. */
+export function hasStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiRequestError && error.status === status;
+}
+
+/** The server's human message for an error, falling back to the error's own message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError && error.body) return error.body.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Throws an ApiRequestError for a non-ok response; reads the body once. */
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  let body: ApiError | undefined;
+  try {
+    const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
+    if (parsed.success) body = parsed.data;
+  } catch {
+    // Not JSON: the text alone is the message.
+  }
+  throw new ApiRequestError(response.status, text || response.statusText, body);
+}
+
+/** Sends a request to /api with credentials and an optional JSON body; returns the parsed JSON (or null for 204). */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  await throwIfNotOk(response);
+  if (response.status === 204) return null as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** What a default query does with a 401: raise it, or resolve to null ("signed out"). */
+export type UnauthorizedBehavior = 'throw' | 'returnNull';
+
+/** The default GET query: the key's segments joined with '/' are the URL (spec section 7). */
+export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction {
+  return async ({ queryKey }) => {
+    const url = queryKey.map(String).join('/');
+    try {
+      return await apiRequest('GET', url);
+    } catch (error) {
+      if (on401 === 'returnNull' && hasStatus(error, 401)) return null;
+      throw error;
+    }
+  };
+}
+
+/** The shared cache: never stale, no interval or focus refetch, no retries (spec section 7). */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      staleTime: Infinity,
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+      retry: false,
+    },
+    mutations: { retry: false },
+  },
+});

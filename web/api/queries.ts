@@ -1,0 +1,70 @@
+// Typed reads of the API. Each hook names its URL as the query key (segments joined by '/')
+// and checks the answer against the shared zod schema, so a contract drift shows as an error state.
+import { useQuery, type QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { CurrentUserSchema, ServerListSchema, ServerStatsSchema } from '../../src/shared/auth';
+import { HealthSchema } from '../../src/shared/health';
+import { PublicMetaSchema } from '../../src/shared/meta';
+import { ServerOverviewSchema } from '../../src/shared/servers';
+import { getQueryFn, type UnauthorizedBehavior } from './client';
+
+/** Query keys of the reads, shared by hooks and by code that updates the cache. */
+export const queryKeys = {
+  me: ['/api/auth/me'],
+  meta: ['/api/meta'],
+  health: ['/api/health'],
+  servers: ['/api/auth/servers'],
+  stats: ['/api/servers/stats'],
+  overview: (serverId: string) => ['/api/servers', serverId, 'overview'],
+} as const;
+
+/** The default query function followed by a schema check. */
+function parsedWith<S extends z.ZodType>(schema: S, on401: UnauthorizedBehavior = 'throw'): QueryFunction<z.infer<S>> {
+  const fetchJson = getQueryFn({ on401 });
+  return async (context) => {
+    // With on401 'returnNull' the schema must accept null (see nullableUser).
+    return schema.parse(await fetchJson(context));
+  };
+}
+
+const nullableUser = CurrentUserSchema.nullable();
+
+/** The signed-in user, or null when signed out (401). */
+export function useCurrentUser() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: parsedWith(nullableUser, 'returnNull') });
+}
+
+/** Public facts for links and the header: bot name, mode, OAuth/CDN/app bases. */
+export function useMeta() {
+  return useQuery({ queryKey: queryKeys.meta, queryFn: parsedWith(PublicMetaSchema) });
+}
+
+/** How often the header re-checks the bot's gateway connection. */
+const HEALTH_POLL_MS = 15_000;
+
+/** The process and gateway health behind the header's Online indicator. */
+export function useHealth() {
+  return useQuery({
+    queryKey: queryKeys.health,
+    queryFn: parsedWith(HealthSchema),
+    // The one exception to "no interval refetch" (spec section 7): the Online indicator
+    // reflects the bot's live gateway connection, which changes without any user action,
+    // and /api/health is a cheap public read.
+    refetchInterval: HEALTH_POLL_MS,
+  });
+}
+
+/** The guilds the signed-in user manages, with bot presence and member counts. */
+export function useServers({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.servers, queryFn: parsedWith(ServerListSchema), enabled });
+}
+
+/** Totals over the managed guilds that have the bot. */
+export function useServerStats() {
+  return useQuery({ queryKey: queryKeys.stats, queryFn: parsedWith(ServerStatsSchema) });
+}
+
+/** One guild's dashboard numbers and its 30-day activity. */
+export function useServerOverview(serverId: string) {
+  return useQuery({ queryKey: queryKeys.overview(serverId), queryFn: parsedWith(ServerOverviewSchema) });
+}

@@ -1,0 +1,75 @@
+// The top bar: menu button (mobile), logo and product title, the server label,
+// the Online indicator, a theme switch and the user menu.
+import { useSignals } from '@preact/signals-react/runtime';
+import { Bot, Menu, Moon, Sun } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../../src/shared/meta';
+import { useMeta, useServers } from '../../api/queries';
+import { theme, toggleTheme } from '../../state/ui';
+import { Button } from '../ui/button';
+import { DialogTrigger } from '../ui/dialog';
+import { Tooltip } from '../ui/tooltip';
+import { OnlineIndicator } from './OnlineIndicator';
+import { UserMenu } from './UserMenu';
+
+/** The current server's name on server routes, else 'No server selected'. */
+function ServerLabel({ serverId }: { serverId: string | undefined }) {
+  const servers = useServers({ enabled: serverId !== undefined });
+  let text = 'No server selected';
+  if (serverId) {
+    const server = servers.data?.find((candidate) => candidate.id === serverId);
+    text = server?.name ?? (servers.isPending ? 'Loading server…' : `Server ${serverId}`);
+  }
+  return (
+    <span className="server-label" data-testid="server-label" title={text}>
+      {text}
+    </span>
+  );
+}
+
+/** A sun/moon button switching the colour theme. */
+function ThemeButton() {
+  useSignals();
+  const dark = theme.value === 'dark';
+  const label = dark ? 'Switch to light theme' : 'Switch to dark theme';
+  return (
+    <Tooltip label={label} side="bottom">
+      <Button variant="ghost" size="icon" aria-label={label} onClick={toggleTheme} className="theme-button">
+        {dark ? <Sun size={18} aria-hidden="true" /> : <Moon size={18} aria-hidden="true" />}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The dashboard header. Must sit inside the layout's drawer Dialog (the menu button is its trigger). */
+export function Header({ serverId }: { serverId: string | undefined }) {
+  const meta = useMeta();
+  const title = `${meta.data?.botName ?? PRODUCT_NAME} Dashboard`;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <header className="header">
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="icon" className="menu-button" aria-label="Open navigation menu">
+          <Menu size={20} aria-hidden="true" />
+        </Button>
+      </DialogTrigger>
+      <Link to="/servers" className="brand" aria-label={`${title}: my servers`}>
+        <span className="brand-logo">
+          <Bot size={20} aria-hidden="true" />
+        </span>
+        <span className="brand-name">{title}</span>
+      </Link>
+      <span className="header-divider" aria-hidden="true" />
+      <ServerLabel serverId={serverId} />
+      <div className="header-end">
+        <OnlineIndicator />
+        <ThemeButton />
+        <UserMenu serverId={serverId} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Health } from '../../../src/shared/health';
+import { useHealth } from '../../api/queries';
+import { cn } from '../ui/cn';
+import { Tooltip } from '../ui/tooltip';
+
+/** What the indicator shows for a gateway status. */
+function describe(health: Health | undefined): { label: string; tone: 'online' | 'pending' | 'offline' } {
+  switch (health?.gateway.status) {
+    case 'ready':
+      return { label: 'Online', tone: 'online' };
+    case 'connecting':
+    case 'reconnecting':
+      return { label: 'Connecting', tone: 'pending' };
+    default:
+      return { label: 'Offline', tone: 'offline' };
+  }
+}
+
+/** The bot's connection state in the header: Online when the gateway is ready. */
+export function OnlineIndicator() {
+  const health = useHealth();
+  const { label, tone } = describe(health.data);
+  const details = health.data
+    ? `Gateway ${health.data.gateway.status.replace('_', ' ')}` +
+      (health.data.gateway.ping >= 0 ? ` · ${health.data.gateway.ping} ms` : '') +
+      ` · ${health.data.gateway.guilds} server${health.data.gateway.guilds === 1 ? '' : 's'}`
+    : health.isError
+      ? 'Health check failed'
+      : 'Checking…';
+  return (
+    <Tooltip label={details} side="bottom">
+      <span className={cn('status-pill', `status-${tone}`)} tabIndex={0} role="status" data-testid="online-indicator">
+        <span className="status-dot" aria-hidden="true" />
+        <span>{label}</span>
+      </span>
+    </Tooltip>
+  );
+}

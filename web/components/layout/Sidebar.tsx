@@ -1,0 +1,48 @@
+// The sidebar's two modes (spec section 2): global pages without a server id, the server's
+// feature pages with one. The same list renders in the desktop aside and the mobile drawer.
+import { Link, useLocation } from 'react-router-dom';
+import { FEATURES, GLOBAL_NAV, SERVER_DASHBOARD, type NavItem } from '../../navigation';
+import { serverPath } from '../../state/server';
+import { cn } from '../ui/cn';
+
+/** The server-mode entries: Dashboard, then each feature page. */
+function serverNav(serverId: string): NavItem[] {
+  return [SERVER_DASHBOARD, ...FEATURES].map((page) => ({ label: page.label, to: serverPath(serverId, page.slug), icon: page.icon }));
+}
+
+/** True when `item` is the current page; the root and the bare server path count as its dashboard. */
+function isActive(item: NavItem, pathname: string, serverId: string | undefined): boolean {
+  if (pathname === item.to) return true;
+  if (!serverId || item.to !== serverPath(serverId, SERVER_DASHBOARD.slug)) return false;
+  return pathname === '/' || pathname === `/server/${serverId}` || pathname === `/server/${serverId}/`;
+}
+
+/** Props of Sidebar. */
+export interface SidebarProps {
+  serverId: string | undefined;
+}
+
+/** The navigation list. */
+export function Sidebar({ serverId }: SidebarProps) {
+  const { pathname } = useLocation();
+  const items = serverId ? serverNav(serverId) : GLOBAL_NAV;
+  return (
+    <nav className="sidebar-nav" aria-label={serverId ? 'Server' : 'Main'}>
+      <p className="sidebar-heading">{serverId ? 'Server' : 'Navigation'}</p>
+      <ul>
+        {items.map((item) => {
+          const active = isActive(item, pathname, serverId);
+          const Icon = item.icon;
+          return (
+            <li key={item.to}>
+              <Link to={item.to} className={cn('nav-link', active && 'nav-link-active')} aria-current={active ? 'page' : undefined}>
+                <Icon size={18} aria-hidden="true" />
+                <span>{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,99 @@
+// /server/{serverId}/dashboard: the server's live numbers, 30 days of activity, and its pages.
+import { Activity, ArrowRight, Coins, Server, Terminal, Users } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { hasStatus } from '../api/client';
+import { useServerOverview } from '../api/queries';
+import { ActivityChart } from '../components/ActivityChart';
+import { ErrorCard } from '../components/ErrorCard';
+import { PageHeader } from '../components/PageHeader';
+import { ServerIcon } from '../components/ServerIcon';
+import { StatCard } from '../components/StatCard';
+import { Button, buttonClass } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { Skeleton } from '../components/ui/skeleton';
+import { FEATURES } from '../navigation';
+import { serverPath } from '../state/server';
+
+/** The title and text of the error card for a failed overview read. */
+function explain(error: unknown): { title: string; description?: string } {
+  if (hasStatus(error, 403)) return { title: 'Access Denied', description: 'You need the Manage Server permission in this server to manage it.' };
+  if (hasStatus(error, 404)) return { title: 'Server Not Found', description: 'This server does not exist, or the bot is not in it.' };
+  if (hasStatus(error, 401)) return { title: 'Authentication Required', description: 'Your session has ended. Sign in again.' };
+  return { title: 'Could not load this server' };
+}
+
+/** The per-server dashboard. */
+export default function ServerDashboard() {
+  const { serverId = '' } = useParams();
+  const overview = useServerOverview(serverId);
+
+  if (overview.isError) {
+    const { title, description } = explain(overview.error);
+    return (
+      <ErrorCard
+        title={title}
+        error={overview.error}
+        description={description}
+        actions={
+          <>
+            <Link to="/servers" className={buttonClass('primary')}>
+              <Server size={16} aria-hidden="true" /> My Servers
+            </Link>
+            <Button variant="outline" onClick={() => void overview.refetch()}>
+              Try again
+            </Button>
+          </>
+        }
+      />
+    );
+  }
+
+  const data = overview.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          data ? (
+            <span className="title-with-icon">
+              <ServerIcon id={data.id} name={data.name} icon={data.icon} size="md" />
+              {data.name}
+            </span>
+          ) : (
+            <Skeleton width="16rem" height="2rem" />
+          )
+        }
+        description="Server overview"
+      />
+      <div className="grid grid-stats">
+        <StatCard label="Members" value={data?.memberCount} icon={Users} hint="Live from Discord" />
+        <StatCard label="Commands Used" value={data?.commandsUsed} icon={Terminal} tone="info" />
+        <StatCard label="Active Users" value={data?.activeUsers} icon={Activity} tone="success" hint="Posted in the last 7 days" />
+        <StatCard label="Economy Balance" value={data?.economyBalance} icon={Coins} tone="warning" hint="Sum of all balances" />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Activity</CardTitle>
+          <CardDescription>Messages and new members per day, last 30 days</CardDescription>
+        </CardHeader>
+        <CardContent>{data ? <ActivityChart activity={data.activity} /> : <Skeleton height="18rem" />}</CardContent>
+      </Card>
+
+      <h2 className="section-title">Manage</h2>
+      <div className="grid grid-cards">
+        {FEATURES.map(({ slug, label, icon: Icon, summary }) => (
+          <Link key={slug} to={serverPath(serverId, slug)} className="card tile">
+            <span className="feature-icon">
+              <Icon size={20} aria-hidden="true" />
+            </span>
+            <span className="tile-text">
+              <span className="tile-title">{label}</span>
+              <span className="muted small">{summary}</span>
+            </span>
+            <ArrowRight size={16} aria-hidden="true" className="tile-arrow" />
+          </Link>
+        ))}
+      </div>
+    </>
+  );
+}

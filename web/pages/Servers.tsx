@@ -1,0 +1,99 @@
+// /servers (spec section 2 "Server list"): the guilds the user manages, with bot presence.
+import { useSignals } from '@preact/signals-react/runtime';
+import { Info, LockKeyhole, Plus, RefreshCw, ServerOff } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { inviteUrl } from '../../src/shared/discord-urls';
+import { hasStatus } from '../api/client';
+import { useMeta, useServers } from '../api/queries';
+import { ErrorCard } from '../components/ErrorCard';
+import { PageHeader } from '../components/PageHeader';
+import { ServerCard, ServerCardSkeleton } from '../components/ServerCard';
+import { Button, buttonClass } from '../components/ui/button';
+import { Card } from '../components/ui/card';
+import { EmptyState } from '../components/ui/empty-state';
+import { sessionUser } from '../state/session';
+
+/** How many placeholder cards show while the list loads (spec section 9: 3 or 4). */
+const SKELETON_CARDS = 4;
+
+/** The server list screen. */
+export default function Servers() {
+  useSignals();
+  const meta = useMeta();
+  const servers = useServers();
+  const username = sessionUser.value?.username ?? '';
+  const invite = meta.data ? inviteUrl(meta.data) : undefined;
+
+  const inviteButton = (label: string) =>
+    invite ? (
+      <a className={buttonClass('primary')} href={invite} target="_blank" rel="noopener noreferrer">
+        <Plus size={16} aria-hidden="true" /> {label}
+      </a>
+    ) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="My Servers"
+        description={`Welcome back, ${username}! Choose a server to manage.`}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void servers.refetch()} disabled={servers.isFetching} aria-label="Refresh the server list">
+              <RefreshCw size={16} aria-hidden="true" className={servers.isFetching ? 'spin' : undefined} /> Refresh
+            </Button>
+            {inviteButton('Invite Bot')}
+          </>
+        }
+      />
+
+      {servers.isPending ? (
+        <div className="grid grid-cards" aria-busy="true" aria-label="Loading servers">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <ServerCardSkeleton key={index} />
+          ))}
+        </div>
+      ) : servers.isError ? (
+        <ErrorCard
+          title="Authentication Required"
+          description={
+            <>
+              You need to be authenticated to view your servers.
+              {hasStatus(servers.error, 401) ? null : <span className="block muted small">{servers.error.message}</span>}
+            </>
+          }
+          actions={
+            <Link to="/test-auth" className={buttonClass('primary')}>
+              <LockKeyhole size={16} aria-hidden="true" /> Go to Authentication
+            </Link>
+          }
+        />
+      ) : servers.data.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={ServerOff}
+            title="No Servers Found"
+            description="You don't manage any server yet. Invite the bot to a server where you have the Manage Server permission."
+            actions={inviteButton('Invite Bot')}
+          />
+        </Card>
+      ) : (
+        <div className="grid grid-cards">
+          {servers.data.map((server) => (
+            <ServerCard key={server.id} server={server} meta={meta.data} />
+          ))}
+        </div>
+      )}
+
+      <Card className="help-card">
+        <Info size={20} aria-hidden="true" />
+        <div>
+          <h2 className="help-title">Don't see your server?</h2>
+          <p className="muted">
+            Only servers where you have the <strong>Manage Server</strong> permission appear here. After adding the bot,
+            use Refresh; it may take a few minutes to appear.
+          </p>
+        </div>
+      </Card>
+    </>
+  );
+}
