@@ -13,6 +13,8 @@ export interface RouteRequest {
   query: URLSearchParams;
   body: unknown;
   caller: Caller;
+  /** The decoded `X-Audit-Log-Reason` header, if any. */
+  reason: string | null;
 }
 
 /** What a handler answers: a status and a JSON body (none for 204). */

@@ -4,12 +4,22 @@ import { DiscordApiError, notFoundRoute, unauthorized } from '../errors';
 import { RateLimitHeaders } from '../ratelimit';
 import { Router, pathSegments, type Caller, type Route } from '../router';
 import type { SandboxServices } from '../services';
+import { registerBanRoutes } from './bans';
+import { registerChannelRoutes } from './channels';
+import { registerGuildRoutes } from './guilds';
+import { registerMemberRoutes } from './members';
+import { registerReactionRoutes } from './reactions';
 import { registerUserRoutes } from './users';
 
 /** Every REST route of the sandbox, registered resource by resource. */
 export function buildRestRouter(services: SandboxServices): Router {
   const router = new Router();
   registerUserRoutes(router, services);
+  registerGuildRoutes(router, services);
+  registerMemberRoutes(router, services);
+  registerBanRoutes(router, services);
+  registerChannelRoutes(router, services);
+  registerReactionRoutes(router, services);
   return router;
 }
 
@@ -24,6 +34,14 @@ function resolveCaller(services: SandboxServices, route: Route, header: string |
     if (grant) return { kind: 'bearer', userId: grant.userId, scopes: grant.scopes };
   }
   throw unauthorized();
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** The major parameter of a route (Discord buckets per channel, guild or webhook). */
@@ -65,7 +83,9 @@ export function restMiddleware(services: SandboxServices, router: Router): Middl
         throw new DiscordApiError(400, 50109, 'The request body contains invalid JSON.');
       }
       const query = new URLSearchParams(ctx.querystring);
-      const result = await matched.route.handler({ params: matched.params, query, body, caller });
+      const rawReason = ctx.get('x-audit-log-reason');
+      const reason = rawReason ? safeDecode(rawReason) : null;
+      const result = await matched.route.handler({ params: matched.params, query, body, caller, reason });
       ctx.status = result.status;
       if (result.body !== undefined) ctx.body = result.body;
     } catch (error) {

@@ -1,0 +1,103 @@
+import { PermissionFlagsBits as P, RESTJSONErrorCodes, type APIEmbed } from 'discord-api-types/v10';
+import { z } from 'zod';
+import { DiscordApiError, emptyMessage, missingPermissions } from '../errors';
+import { channelPermissions, hasPermission } from '../permissions';
+import { presentChannel } from '../presenters';
+import { noContent, ok, type Router } from '../router';
+import type { SandboxServices } from '../services';
+import type { MessageRecord } from '../types';
+import { botChannel, channelMessage } from './guards';
+import { parseDiscordBody } from './validate';
+
+/** Discord's message content limit. */
+export const MAX_CONTENT_LENGTH = 2000;
+
+const embedSchema = z.looseObject({
+  title: z.string().max(256).optional(),
+  description: z.string().max(4096).optional(),
+  fields: z.array(z.looseObject({ name: z.string().max(256), value: z.string().max(1024) })).max(25).optional(),
+});
+
+/** The fields of a message body the sandbox models; others are accepted and ignored. */
+export const messageBodySchema = z.looseObject({
+  content: z.string().max(MAX_CONTENT_LENGTH).nullish(),
+  embeds: z.array(embedSchema).max(10).nullish(),
+  components: z.array(z.looseObject({})).max(5).nullish(),
+  flags: z.number().int().nullish(),
+});
+
+/** A parsed message body. */
+export type MessageBody = z.infer<typeof messageBodySchema>;
+
+/** Reads content, embeds and components from a message body (zod has checked the modelled limits). */
+export function messageParts(body: MessageBody): { content?: string; embeds?: APIEmbed[]; components?: MessageRecord['components'] } {
+  return {
+    ...(body.content !== undefined && body.content !== null ? { content: body.content } : {}),
+    ...(body.embeds ? { embeds: body.embeds as APIEmbed[] } : {}),
+    // Components are stored and echoed unchanged; the sandbox does not model them.
+    ...(body.components ? { components: body.components as unknown as MessageRecord["components"] } : {}),
+  };
+}
+
+/** Channels and their messages: fetch, list, create, edit, delete. */
+export function registerChannelRoutes(router: Router, services: SandboxServices): void {
+  const { world } = services;
+
+  router.add('GET', '/channels/:channelId', 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '');
+    return ok(presentChannel(channel));
+  });
+
+  router.add('GET', '/channels/:channelId/messages', 'bot', ({ params, query }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50) || 50));
+    const all = world.messages.list(channel.id);
+    const before = query.get('before');
+    const after = query.get('after');
+    const around = query.get('around');
+    let picked: MessageRecord[];
+    if (after) picked = all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit);
+    else if (around) {
+      const index = Math.max(0, all.findIndex((m) => BigInt(m.id) >= BigInt(around)));
+      const start = Math.max(0, index - Math.floor(limit / 2));
+      picked = all.slice(start, start + limit);
+    } else {
+      const older = before ? all.filter((m) => BigInt(m.id) < BigInt(before)) : all;
+      picked = older.slice(-limit);
+    }
+    return ok(picked.reverse().map((m) => world.messages.present(m)));
+  });
+
+  router.add('GET', '/channels/:channelId/messages/:messageId', 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
+    return ok(world.messages.present(channelMessage(world, channel.id, params.messageId ?? '')));
+  });
+
+  router.add('POST', '/channels/:channelId/messages', 'bot', ({ params, body }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.SendMessages);
+    const parsed = parseDiscordBody(messageBodySchema, body);
+    const parts = messageParts(parsed);
+    if (!parts.content && !parts.embeds?.length && !parts.components?.length) throw emptyMessage();
+    const message = world.messages.create(channel.id, { authorId: world.botUserId, ...parts, flags: (parsed.flags ?? 0) & 4096 });
+    return ok(world.messages.present(message));
+  });
+
+  router.add('PATCH', '/channels/:channelId/messages/:messageId', 'bot', ({ params, body }) => {
+    const { channel } = botChannel(world, params.channelId ?? '');
+    const message = channelMessage(world, channel.id, params.messageId ?? '');
+    if (message.authorId !== world.botUserId) {
+      throw new DiscordApiError(403, RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser, 'Cannot edit a message authored by another user');
+    }
+    world.messages.edit(message, messageParts(parseDiscordBody(messageBodySchema, body)));
+    return ok(world.messages.present(message));
+  });
+
+  router.add('DELETE', '/channels/:channelId/messages/:messageId', 'bot', ({ params }) => {
+    const { guild, channel } = botChannel(world, params.channelId ?? '');
+    const message = channelMessage(world, channel.id, params.messageId ?? '');
+    const mayManage = hasPermission(channelPermissions(guild, channel, world.botUserId), P.ManageMessages);
+    if (message.authorId !== world.botUserId && !mayManage) throw missingPermissions();
+    world.messages.delete(message);
+    return noContent();
+  });
+}

@@ -1,0 +1,42 @@
+import { PermissionFlagsBits as P } from 'discord-api-types/v10';
+import { presentUserById } from '../presenters';
+import { noContent, ok, type Router } from '../router';
+import type { SandboxServices } from '../services';
+import { botChannel, channelMessage } from './guards';
+
+/** Reactions: the bot's own (add, remove), others' (remove with Manage Messages), and who reacted. */
+export function registerReactionRoutes(router: Router, services: SandboxServices): void {
+  const { world } = services;
+  const base = '/channels/:channelId/messages/:messageId/reactions/:emoji';
+
+  router.add('PUT', `${base}/@me`, 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.AddReactions | P.ReadMessageHistory);
+    world.messages.addReaction(channelMessage(world, channel.id, params.messageId ?? ''), params.emoji ?? '', world.botUserId);
+    return noContent();
+  });
+
+  router.add('DELETE', `${base}/@me`, 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
+    world.messages.removeReaction(channelMessage(world, channel.id, params.messageId ?? ''), params.emoji ?? '', world.botUserId);
+    return noContent();
+  });
+
+  router.add('DELETE', `${base}/:userId`, 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ManageMessages | P.ReadMessageHistory);
+    world.messages.removeReaction(channelMessage(world, channel.id, params.messageId ?? ''), params.emoji ?? '', params.userId ?? '');
+    return noContent();
+  });
+
+  router.add('GET', base, 'bot', ({ params, query }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
+    const message = channelMessage(world, channel.id, params.messageId ?? '');
+    const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 25) || 25));
+    const after = query.get('after');
+    const ids = world.messages
+      .reactors(message, params.emoji ?? '')
+      .filter((id) => !after || BigInt(id) > BigInt(after))
+      .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
+      .slice(0, limit);
+    return ok(ids.map((id) => presentUserById(world, id)));
+  });
+}

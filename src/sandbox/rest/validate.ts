@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import { invalidFormBody } from '../errors';
+
+function discordCode(issue: z.core.$ZodIssue): { code: string; message: string } {
+  if (issue.code === 'too_big' && issue.origin === 'string') {
+    return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(issue.maximum)} or fewer in length.` };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return { code: 'BASE_TYPE_MIN_LENGTH', message: `Must be ${String(issue.minimum)} or more in length.` };
+  }
+  if (issue.code === 'too_big' && issue.origin === 'array') {
+    return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(issue.maximum)} or fewer in length.` };
+  }
+  if (issue.code === 'invalid_type' && issue.input === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
+  return { code: 'BASE_TYPE_BAD', message: issue.message };
+}
+
+/** Parses a Discord REST body with a zod schema; failures become 50035 with Discord's nested `errors`. */
+export function parseDiscordBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, { code: string; message: string }> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.map(String).join('.') || '_root';
+    fields[path] ??= discordCode(issue);
+  }
+  throw invalidFormBody(fields);
+}
