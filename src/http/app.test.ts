@@ -61,12 +61,12 @@ describe('HTTP face', () => {
     const response = await request(app).get('/api/nothing-here').expect(404);
     assert.deepEqual(Object.keys(response.body).sort(), ['error', 'message']);
     assert.equal(response.body.error, 'not_found');
-    await request(app).post('/api/nothing-here').set('Content-Type', 'application/json').send('{}').expect(404);
+    await request(app).post('/api/nothing-here').set('Origin', 'http://localhost:3000').set('Content-Type', 'application/json').send('{}').expect(404);
   });
 
   test('a malformed JSON body answers 400 JSON without internals', async () => {
     const app = buildApp(store, { webRoot: web.root }).callback();
-    const response = await request(app).post('/api/health').set('Content-Type', 'application/json').send('{"broken":');
+    const response = await request(app).post('/api/health').set('Origin', 'http://localhost:3000').set('Content-Type', 'application/json').send('{"broken":');
     assert.equal(response.status, 400);
     assert.equal(response.body.error, 'bad_request');
   });

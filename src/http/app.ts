@@ -6,7 +6,14 @@ import type { RuntimeConfig } from '../config';
 import type { Store } from '../db/store';
 import type { Logger } from '../logger';
 import type { PublicMeta } from '../shared/meta';
+import { authRoutes } from '../features/auth/routes';
+import type { DemoSignIn } from '../features/auth/demo';
+import type { AuthServices } from '../features/auth/service';
+import { serverRoutes } from '../features/servers/routes';
+import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
+import { authRateLimit, mutationRateLimit } from './middleware/rateLimit';
+import { createSessionMiddleware } from './session';
 import { requestLog } from './middleware/requestLog';
 import { systemRoutes } from './routes/system';
 import { serveDashboard } from './static';
@@ -21,21 +28,35 @@ export interface AppDeps {
   meta: PublicMeta;
   /** The built dashboard (dist/web). */
   webRoot: string;
+  /** Sign-in with Discord (or the sandbox's OAuth2). */
+  auth: AuthServices;
+  /** The demo login; present only in sandbox mode. */
+  demo?: DemoSignIn;
+}
+
+/** The /api router with every route of the product; exported so tests can walk its routes. */
+export function createApiRouter(deps: AppDeps, limits = { auth: authRateLimit().middleware }): Router {
+  const api = new Router({ prefix: '/api' });
+  for (const router of [systemRoutes(deps), authRoutes(deps, limits.auth), serverRoutes(deps)]) {
+    api.use(router.routes(), router.allowedMethods());
+  }
+  return api;
 }
 
 /** Builds the Koa app: JSON API under /api and the dashboard. Does not listen. */
-export function createApp(deps: AppDeps): Koa {
+export function createApp(deps: AppDeps, api: Router = createApiRouter(deps)): Koa {
   const app = new Koa({ proxy: deps.config.publicUrl.startsWith('https://') });
   const logger = deps.logger.child({ face: 'http' });
 
-  const api = new Router({ prefix: '/api' });
-  const system = systemRoutes(deps);
-  api.use(system.routes(), system.allowedMethods());
+  const sessions = createSessionMiddleware(app, deps.store, deps.config.publicUrl);
 
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
   app.use(serveDashboard(deps.webRoot));
+  app.use(sessions.middleware);
+  app.use(sameOriginOnly(deps.config.publicUrl));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '256kb', encoding: 'utf-8' }));
+  app.use(mutationRateLimit().middleware);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   return app;

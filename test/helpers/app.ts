@@ -6,6 +6,9 @@ import { loadConfig, type RuntimeConfig } from '../../src/config';
 import type { Store } from '../../src/db/store';
 import { createApp, type AppDeps } from '../../src/http/app';
 import { createLogger } from '../../src/logger';
+import { createSecretBox } from '../../src/features/auth/crypto';
+import { DiscordOAuth } from '../../src/features/auth/discord';
+import { GuildListCache } from '../../src/features/auth/service';
 
 /** A built-dashboard stand-in: an index.html and one hashed asset, in a temp folder. */
 export async function createWebRoot(): Promise<{ root: string; asset: string; dispose(): Promise<void> }> {
@@ -25,11 +28,25 @@ export function testConfig(overrides: NodeJS.ProcessEnv = {}): RuntimeConfig {
 
 /** Builds an app around a store with sensible test defaults; any dependency can be overridden. */
 export function buildApp(store: Store, overrides: Partial<AppDeps> & { gateway?: BotGateway } = {}) {
+  const config = overrides.config ?? testConfig();
+  const logger = createLogger('silent');
   return createApp({
-    config: testConfig(),
+    config,
+    auth: {
+      store,
+      logger,
+      secrets: createSecretBox(config.sessionSecret),
+      guildLists: new GuildListCache(),
+      discord: new DiscordOAuth({
+        host: 'https://discord.com',
+        clientId: '100000000000000001',
+        clientSecret: 'secret',
+        redirectUri: `${config.publicUrl}/auth/callback`,
+      }),
+    },
     store,
     gateway: botGateway(null),
-    logger: createLogger('silent'),
+    logger,
     meta: {
       botName: 'AwesomeBot',
       mode: 'sandbox',

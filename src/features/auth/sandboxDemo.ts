@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { Sandbox } from '../../sandbox';
+import type { MockLoginInput } from '../../shared/auth';
+import type { DemoSignIn } from './demo';
+import type { DiscordOAuth } from './discord';
+
+/**
+ * The demo login against the sandbox: the mock user joins the demo guild (or already is in it) with
+ * the Admin role, then consents on the sandbox's OAuth2 page, and the code is exchanged exactly as
+ * a real sign-in's is.
+ */
+export function createSandboxDemo(sandbox: Sandbox, discord: DiscordOAuth): DemoSignIn {
+  return {
+    async signIn(input: MockLoginInput) {
+      const { world } = sandbox;
+      const { guildId, roles } = world.demo;
+      const guild = world.guilds.get(guildId);
+      const member = guild?.members.get(input.id);
+      if (!member) {
+        world.addMember(guildId, { id: input.id, username: input.username, discriminator: input.discriminator, roleIds: [roles.admin, roles.member] });
+      } else if (!member.roleIds.includes(roles.admin)) {
+        world.setMemberRoles(guildId, input.id, [...member.roleIds, roles.admin]);
+      }
+      const code = await consent(sandbox, discord, input.id);
+      const tokens = await discord.exchangeCode(code);
+      const profile = await discord.fetchProfile(tokens.accessToken);
+      return { profile, tokens };
+    },
+  };
+}
+
+/** Submits the sandbox consent form as `userId`, as a person clicking their name would; returns the code. */
+async function consent(sandbox: Sandbox, discord: DiscordOAuth, userId: string): Promise<string> {
+  const authorize = new URL(discord.authorizeUrl(randomBytes(16).toString('base64url')));
+  const form = new URLSearchParams(authorize.searchParams);
+  form.set('user_id', userId);
+  form.set('action', 'authorize');
+  const response = await fetch(sandbox.oauth.authorizeUrl, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location');
+  const code = location ? new URL(location).searchParams.get('code') : null;
+  if (!code) throw new Error(`the sandbox consent answered ${response.status} without a code`);
+  return code;
+}

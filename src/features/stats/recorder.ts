@@ -1,0 +1,156 @@
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+
+/** The UTC day of a time, as stored: YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+interface DayCounters {
+  serverId: string;
+  day: string;
+  messages: number;
+  joins: number;
+  leaves: number;
+  commands: number;
+}
+
+/** Rows per INSERT: well under SQLite's bound-variable limit. */
+const CHUNK = 200;
+
+/**
+ * Counts guild activity (messages, joins, leaves, commands, who posted when) in memory and writes
+ * it in one transaction per flush, so a busy guild costs one write a second, not one per message.
+ */
+export class ActivityRecorder {
+  private days = new Map<string, DayCounters>();
+  private lastPosts = new Map<string, { serverId: string; userId: string; at: Date }>();
+  private commandCounts = new Map<string, { serverId: string; command: string; count: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: Store,
+    private readonly logger: Logger,
+    private readonly flushIntervalMs = 1000,
+  ) {}
+
+  /** A member posted in a guild. */
+  message(serverId: string, userId: string, at = new Date()): void {
+    this.day(serverId, at).messages += 1;
+    this.lastPosts.set(`${serverId}:${userId}`, { serverId, userId, at });
+  }
+
+  /** A member joined. */
+  join(serverId: string, at = new Date()): void {
+    this.day(serverId, at).joins += 1;
+  }
+
+  /** A member left. */
+  leave(serverId: string, at = new Date()): void {
+    this.day(serverId, at).leaves += 1;
+  }
+
+  /** A slash command ran. */
+  command(serverId: string, command: string, at = new Date()): void {
+    this.day(serverId, at).commands += 1;
+    const key = `${serverId}:${command}`;
+    const entry = this.commandCounts.get(key) ?? { serverId, command, count: 0 };
+    entry.count += 1;
+    this.commandCounts.set(key, entry);
+  }
+
+  /** Starts the periodic flush. */
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and writes what is pending. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /** Writes everything pending in one transaction; flushes never overlap. On failure the counts are kept for the next try. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private day(serverId: string, at: Date): DayCounters {
+    const day = utcDay(at);
+    const key = `${serverId}:${day}`;
+    let counters = this.days.get(key);
+    if (!counters) {
+      counters = { serverId, day, messages: 0, joins: 0, leaves: 0, commands: 0 };
+      this.days.set(key, counters);
+    }
+    return counters;
+  }
+
+  private async writePending(): Promise<void> {
+    if (!this.days.size && !this.lastPosts.size && !this.commandCounts.size) return;
+    const days = [...this.days.values()];
+    const posts = [...this.lastPosts.values()];
+    const commands = [...this.commandCounts.values()];
+    this.days = new Map();
+    this.lastPosts = new Map();
+    this.commandCounts = new Map();
+    const { sequelize } = this.store;
+    try {
+      await sequelize.transaction(async (transaction) => {
+        for (let i = 0; i < days.length; i += CHUNK) {
+          const rows = days.slice(i, i + CHUNK);
+          await sequelize.query(
+            `INSERT INTO guild_daily_stats ("serverId", "day", "messages", "joins", "leaves", "commands") VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
+             ON CONFLICT ("serverId", "day") DO UPDATE SET
+               "messages" = guild_daily_stats."messages" + excluded."messages",
+               "joins" = guild_daily_stats."joins" + excluded."joins",
+               "leaves" = guild_daily_stats."leaves" + excluded."leaves",
+               "commands" = guild_daily_stats."commands" + excluded."commands"`,
+            { replacements: rows.flatMap((r) => [r.serverId, r.day, r.messages, r.joins, r.leaves, r.commands]), transaction },
+          );
+        }
+        for (let i = 0; i < posts.length; i += CHUNK) {
+          const rows = posts.slice(i, i + CHUNK);
+          await sequelize.query(
+            `INSERT INTO member_activity ("serverId", "userId", "lastMessageAt") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
+             ON CONFLICT ("serverId", "userId") DO UPDATE SET "lastMessageAt" =
+               CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
+            { replacements: rows.flatMap((r) => [r.serverId, r.userId, r.at]), transaction },
+          );
+        }
+        for (let i = 0; i < commands.length; i += CHUNK) {
+          const rows = commands.slice(i, i + CHUNK);
+          await sequelize.query(
+            `INSERT INTO command_usage ("serverId", "command", "count") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
+             ON CONFLICT ("serverId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"`,
+            { replacements: rows.flatMap((r) => [r.serverId, r.command, r.count]), transaction },
+          );
+        }
+      });
+    } catch (error) {
+      this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
+      for (const row of days) {
+        const counters = this.day(row.serverId, new Date(`${row.day}T00:00:00Z`));
+        counters.messages += row.messages;
+        counters.joins += row.joins;
+        counters.leaves += row.leaves;
+        counters.commands += row.commands;
+      }
+      for (const post of posts) {
+        const key = `${post.serverId}:${post.userId}`;
+        const newer = this.lastPosts.get(key);
+        if (!newer || newer.at < post.at) this.lastPosts.set(key, post);
+      }
+      for (const row of commands) {
+        const key = `${row.serverId}:${row.command}`;
+        const entry = this.commandCounts.get(key) ?? { ...row, count: 0 };
+        entry.count += row.count;
+        this.commandCounts.set(key, entry);
+      }
+    }
+  }
+}

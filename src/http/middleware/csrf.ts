@@ -1,0 +1,25 @@
+import type { Middleware } from 'koa';
+import { Forbidden, HttpError } from '../errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses cross-site writes: every non-GET /api request must come from our own origin
+ * (`Sec-Fetch-Site: same-origin`, or an `Origin` equal to PUBLIC_URL's), and carry JSON if it
+ * carries a body. Browsers always send one of the two headers on such requests.
+ */
+export function sameOriginOnly(publicUrl: string): Middleware {
+  const origin = new URL(publicUrl).origin;
+  return async (ctx, next) => {
+    if (SAFE_METHODS.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+    const site = ctx.get('Sec-Fetch-Site');
+    const requestOrigin = ctx.get('Origin');
+    const sameOrigin = site ? site === 'same-origin' : requestOrigin === origin;
+    if (!sameOrigin) throw new Forbidden('Cross-site requests are not allowed.');
+    const hasBody = Number(ctx.get('Content-Length') || 0) > 0 || ctx.get('Transfer-Encoding') !== '';
+    if (hasBody && !ctx.is('application/json')) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+    }
+    await next();
+  };
+}

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Middleware } from 'koa';
+import createSession from 'koa-session';
+import { Op } from 'sequelize';
+import type { Store } from '../db/store';
+
+/** What a dashboard session holds. Never tokens: those stay in the users table, encrypted. */
+export interface SessionData {
+  userId?: number;
+  /** The pending OAuth sign-in: its state (single use), where to land after, and when it began. */
+  oauth?: { state: string; redirect: string; createdAt: number };
+}
+
+/** koa-session's per-request session, as our handlers use it. */
+export type RequestSession = SessionData & { regenerate(): Promise<void> | undefined };
+
+declare module 'koa' {
+  interface DefaultContext {
+    session: RequestSession | null;
+  }
+}
+
+/** Sessions expire after 30 days without use. */
+export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
+/** An unchanged session's expiry is pushed back in the store at most this often. */
+const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 3600 * 1000;
+
+/** The cookie's name: the `__Host-` prefix (secure, host-only, path /) when served over https. */
+export function sessionCookieName(publicUrl: string): string {
+  return publicUrl.startsWith('https://') ? '__Host-sid' : 'sid';
+}
+
+/** Rows are keyed by the SHA-256 of the cookie value, so reading the store does not yield live cookies. */
+function rowId(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The session middleware over the store, plus a sweeper for expired rows. */
+export function createSessionMiddleware(app: Koa, store: Store, publicUrl: string): { middleware: Middleware; dispose(): void } {
+  const { Session } = store.models;
+  const touched = new Map<string, number>();
+  const secure = publicUrl.startsWith('https://');
+
+  const sweeper = setInterval(() => {
+    void Session.destroy({ where: { expiresAt: { [Op.lt]: new Date() } } }).catch(() => undefined);
+    const cutoff = Date.now() - TOUCH_INTERVAL_MS;
+    for (const [id, at] of touched) if (at < cutoff) touched.delete(id);
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  const middleware = createSession(
+    {
+      key: sessionCookieName(publicUrl),
+      maxAge: SESSION_IDLE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      signed: false, // the id is 256 random bits looked up server side; a signature adds nothing
+      rolling: true,
+      genid: () => randomBytes(32).toString('base64url'),
+      store: {
+        async get(key: string) {
+          const row = await Session.findByPk(rowId(key));
+          if (!row) return undefined;
+          if (row.expiresAt.getTime() < Date.now()) {
+            await row.destroy();
+            return undefined;
+          }
+          return row.data;
+        },
+        async set(key: string, data: SessionData, maxAge: number, { changed }: { changed: boolean }) {
+          const id = rowId(key);
+          const now = Date.now();
+          if (!changed && now - (touched.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
+          touched.set(id, now);
+          const { _expire, _maxAge, ...rest } = data as SessionData & { _expire?: number; _maxAge?: number };
+          void _expire;
+          void _maxAge;
+          await Session.upsert({ id, data: rest as Record<string, unknown>, userId: data.userId ?? null, expiresAt: new Date(now + maxAge) });
+        },
+        async destroy(key: string) {
+          const id = rowId(key);
+          touched.delete(id);
+          await Session.destroy({ where: { id } });
+        },
+      },
+    },
+    app,
+  );
+  return { middleware, dispose: () => clearInterval(sweeper) };
+}

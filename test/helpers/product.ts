@@ -1,0 +1,59 @@
+import { once } from 'node:events';
+import { Events } from 'discord.js';
+import request from 'supertest';
+import { loadConfig } from '../../src/config';
+import { startProduct, type Product } from '../../src/main';
+import { createLogger } from '../../src/logger';
+
+/** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
+export async function startTestProduct(env: NodeJS.ProcessEnv = {}): Promise<Product> {
+  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
+  const product = await startProduct(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  if (!product.client.isReady()) await once(product.client, Events.ClientReady);
+  return product;
+}
+
+/** A supertest agent on the product that keeps cookies and sends the same-origin header of a browser. */
+export function browserAgent(product: Product) {
+  const agent = request.agent(product.url);
+  return {
+    agent,
+    get: (path: string) => agent.get(path),
+    post: (path: string, body?: object) => {
+      const pending = agent.post(path).set('Origin', new URL(product.config.publicUrl).origin);
+      return body === undefined ? pending : pending.send(body);
+    },
+  };
+}
+
+/**
+ * Runs the sandbox consent page as `userId` for an authorize URL, like a person clicking their
+ * name, and returns the redirect target (our /auth/callback?code=...&state=...).
+ */
+export async function consentAs(authorizeUrl: string, userId: string): Promise<URL> {
+  const url = new URL(authorizeUrl);
+  const form = new URLSearchParams(url.searchParams);
+  form.set('user_id', userId);
+  form.set('action', 'authorize');
+  const response = await fetch(`${url.origin}${url.pathname}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 302 || !location) throw new Error(`consent answered ${response.status}: ${await response.text()}`);
+  return new URL(location);
+}
+
+/** Signs a sandbox user in through the real OAuth flow; returns the agent holding their session. */
+export async function signInAs(product: Product, userId: string, redirect = '/dashboard') {
+  const browser = browserAgent(product);
+  const login = await browser.get(`/api/auth/discord/login?redirect=${encodeURIComponent(redirect)}`).expect(302);
+  const callback = await consentAs(login.headers.location ?? '', userId);
+  const code = callback.searchParams.get('code') ?? '';
+  const state = callback.searchParams.get('state') ?? '';
+  const response = await browser.post('/api/auth/discord/callback', { code, state });
+  if (response.status !== 200) throw new Error(`callback answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return { ...browser, code, state, redirectTo: response.body.redirectTo as string };
+}
