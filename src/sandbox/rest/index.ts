@@ -6,6 +6,8 @@ import { Router, pathSegments, type Caller, type Route } from '../router';
 import type { SandboxServices } from '../services';
 import { registerBanRoutes } from './bans';
 import { registerChannelRoutes } from './channels';
+import { registerCommandRoutes } from './commands';
+import { registerInteractionRoutes } from './interactions';
 import { registerGuildRoutes } from './guilds';
 import { registerMemberRoutes } from './members';
 import { registerReactionRoutes } from './reactions';
@@ -20,6 +22,8 @@ export function buildRestRouter(services: SandboxServices): Router {
   registerBanRoutes(router, services);
   registerChannelRoutes(router, services);
   registerReactionRoutes(router, services);
+  registerCommandRoutes(router, services);
+  registerInteractionRoutes(router, services);
   return router;
 }
 

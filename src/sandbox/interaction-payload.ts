@@ -1,0 +1,175 @@
+import {
+  ApplicationCommandOptionType as T,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
+  InteractionType,
+  Locale,
+  type APIApplicationCommand,
+  type APIApplicationCommandInteractionDataBasicOption,
+  type APIApplicationCommandInteractionDataOption,
+  type APIApplicationCommandOption,
+  type APIChatInputApplicationCommandGuildInteraction,
+  type APIInteractionDataResolved,
+  type APIInteractionDataResolvedChannel,
+  type APIInteractionDataResolvedGuildMember,
+  type APIRole,
+} from 'discord-api-types/v10';
+import { channelPermissions, guildPermissions } from './permissions';
+import { presentMember, presentRole, presentUser } from './presenters';
+import type { ChannelRecord, GuildRecord } from './types';
+import type { World } from './world';
+
+/** A value a control-API caller gives for an option. */
+export type OptionValue = string | number | boolean;
+
+/** A bad option given to the control API (unknown, missing, wrong subcommand); names the field. */
+export class OptionError extends Error {
+  /** `field` is the option's name. */
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+/** Everything an INTERACTION_CREATE is made from. */
+export interface InteractionInput {
+  id: string;
+  token: string;
+  guild: GuildRecord;
+  channel: ChannelRecord;
+  userId: string;
+  command: APIApplicationCommand;
+  /** Subcommand path after the command name, e.g. ['config', 'set']. */
+  path: string[];
+  values: Record<string, OptionValue>;
+}
+
+/** The full INTERACTION_CREATE payload for a slash command, with `resolved` data for user/role/channel options. */
+export function buildCommandInteraction(world: World, input: InteractionInput): APIChatInputApplicationCommandGuildInteraction {
+  const { guild, channel, userId, command } = input;
+  const member = guild.members.get(userId);
+  const user = world.users.get(userId);
+  if (!member || !user) throw new OptionError('userId', 'The user is not a member of this guild.');
+  const resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>> = { users: {}, members: {}, roles: {}, channels: {} };
+  const options = buildOptions(world, guild, command.options ?? [], input.path, input.values, resolved);
+  const used = Object.values(resolved).some((group) => Object.keys(group).length > 0);
+  const { user: _user, ...memberFields } = presentMember(world, member);
+  return {
+    id: input.id,
+    application_id: world.applicationId,
+    type: InteractionType.ApplicationCommand,
+    token: input.token,
+    version: 1,
+    data: {
+      id: command.id,
+      name: command.name,
+      type: ApplicationCommandType.ChatInput,
+      ...(options.length > 0 ? { options } : {}),
+      ...(used ? { resolved } : {}),
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+    },
+    guild_id: guild.id,
+    guild: { id: guild.id, locale: Locale.EnglishUS, features: [] },
+    channel: { id: channel.id, type: channel.type, name: channel.name, guild_id: guild.id },
+    channel_id: channel.id,
+    member: { ...memberFields, user: presentUser(user), permissions: channelPermissions(guild, channel, userId).toString() },
+    app_permissions: channelPermissions(guild, channel, world.botUserId).toString(),
+    locale: Locale.EnglishUS,
+    guild_locale: Locale.EnglishUS,
+    entitlements: [],
+    authorizing_integration_owners: { [ApplicationIntegrationType.GuildInstall]: guild.id },
+    context: InteractionContextType.Guild,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
+}
+
+type Resolved = Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>>;
+
+function buildOptions(
+  world: World,
+  guild: GuildRecord,
+  defs: APIApplicationCommandOption[],
+  path: string[],
+  values: Record<string, OptionValue>,
+  resolved: Resolved,
+): APIApplicationCommandInteractionDataOption[] {
+  const [next, ...rest] = path;
+  if (next !== undefined) {
+    const def = defs.find((d) => d.name === next);
+    if (def?.type === T.SubcommandGroup) {
+      return [{ type: T.SubcommandGroup, name: def.name, options: buildOptions(world, guild, def.options ?? [], rest, values, resolved) as never }];
+    }
+    if (def?.type === T.Subcommand && rest.length === 0) {
+      return [{ type: T.Subcommand, name: def.name, options: leafOptions(world, guild, def.options ?? [], values, resolved) }];
+    }
+    throw new OptionError('name', `Unknown subcommand "${next}".`);
+  }
+  if (defs.some((d) => d.type === T.Subcommand || d.type === T.SubcommandGroup)) {
+    throw new OptionError('name', 'This command needs a subcommand, e.g. "command sub".');
+  }
+  return leafOptions(world, guild, defs, values, resolved);
+}
+
+function leafOptions(
+  world: World,
+  guild: GuildRecord,
+  defs: APIApplicationCommandOption[],
+  values: Record<string, OptionValue>,
+  resolved: Resolved,
+): APIApplicationCommandInteractionDataBasicOption[] {
+  for (const def of defs) {
+    if ('required' in def && def.required && values[def.name] === undefined) throw new OptionError(def.name, `Option "${def.name}" is required.`);
+  }
+  return Object.entries(values).map(([name, value]) => {
+    const def = defs.find((d) => d.name === name);
+    if (!def) throw new OptionError(name, `Unknown option "${name}".`);
+    const id = String(value);
+    switch (def.type) {
+      case T.Integer:
+      case T.Number:
+        if (!Number.isFinite(Number(value))) throw new OptionError(name, `Option "${name}" must be a number.`);
+        return { type: def.type, name, value: Number(value) };
+      case T.Boolean:
+        return { type: T.Boolean, name, value: value === true || value === 'true' };
+      case T.User:
+        resolveUser(world, guild, id, resolved, name);
+        return { type: T.User, name, value: id };
+      case T.Role:
+        resolved.roles[id] = resolveRole(guild, id, name);
+        return { type: T.Role, name, value: id };
+      case T.Mentionable:
+        if (guild.roles.has(id)) resolved.roles[id] = resolveRole(guild, id, name);
+        else resolveUser(world, guild, id, resolved, name);
+        return { type: T.Mentionable, name, value: id };
+      case T.Channel:
+        resolved.channels[id] = resolveChannel(guild, id, name);
+        return { type: T.Channel, name, value: id };
+      case T.String:
+        return { type: T.String, name, value: id };
+      default:
+        throw new OptionError(name, `Option "${name}" has a type the sandbox does not model.`);
+    }
+  });
+}
+
+function resolveUser(world: World, guild: GuildRecord, id: string, resolved: Resolved, field: string): void {
+  const user = world.users.get(id);
+  if (!user) throw new OptionError(field, `Unknown user ${id}.`);
+  resolved.users[id] = presentUser(user);
+  const member = guild.members.get(id);
+  if (!member) return;
+  const { user: _user, ...fields } = presentMember(world, member);
+  resolved.members[id] = { ...fields, permissions: guildPermissions(guild, id).toString() } satisfies APIInteractionDataResolvedGuildMember;
+}
+
+function resolveRole(guild: GuildRecord, id: string, field: string): APIRole {
+  const role = guild.roles.get(id);
+  if (!role) throw new OptionError(field, `Unknown role ${id}.`);
+  return presentRole(role);
+}
+
+function resolveChannel(guild: GuildRecord, id: string, field: string): APIInteractionDataResolvedChannel {
+  const channel = guild.channels.get(id);
+  if (!channel) throw new OptionError(field, `Unknown channel ${id}.`);
+  return { id, name: channel.name, type: channel.type, permissions: '0' } as APIInteractionDataResolvedChannel;
+}

@@ -1,0 +1,67 @@
+import { InteractionResponseType, type RESTPostAPIInteractionCallbackWithResponseResult } from 'discord-api-types/v10';
+import { z } from 'zod';
+import type { ReplyParts } from '../interactions';
+import { noContent, ok, type Router } from '../router';
+import type { SandboxServices } from '../services';
+import { messageBodySchema, messageParts } from './channels';
+import { parseDiscordBody } from './validate';
+
+const callbackSchema = z.looseObject({
+  type: z.union([z.literal(1), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(12)]),
+  data: messageBodySchema.nullish(),
+});
+
+function replyParts(body: unknown): ReplyParts {
+  const parsed = parseDiscordBody(messageBodySchema, body);
+  return { ...messageParts(parsed), ...(parsed.flags !== undefined && parsed.flags !== null ? { flags: parsed.flags } : {}) };
+}
+
+/** Interaction callbacks and the webhook routes of interaction tokens; none of them take Authorization. */
+export function registerInteractionRoutes(router: Router, services: SandboxServices): void {
+  const { world, interactions } = services;
+
+  router.add('POST', '/interactions/:interactionId/:token/callback', 'none', ({ params, body, query }) => {
+    const record = interactions.forCallback(params.interactionId ?? '', params.token ?? '');
+    const parsed = parseDiscordBody(callbackSchema, body);
+    const type = parsed.type as InteractionResponseType;
+    const message = interactions.respond(record, type, parsed.data ? replyParts(parsed.data) : {});
+    if (query.get('with_response') !== 'true') return noContent();
+    const response: RESTPostAPIInteractionCallbackWithResponseResult = {
+      interaction: {
+        id: record.id,
+        type: 2,
+        response_message_id: message?.id,
+        response_message_loading: type === InteractionResponseType.DeferredChannelMessageWithSource,
+        response_message_ephemeral: message ? (message.flags & 64) !== 0 : false,
+      },
+      ...(message ? { resource: { type: type as InteractionResponseType.ChannelMessageWithSource, message: world.messages.present(message) } } : {}),
+    };
+    return ok(response);
+  });
+
+  const hook = '/webhooks/:applicationId/:token';
+
+  router.add('POST', hook, 'none', ({ params, body, query }) => {
+    const record = interactions.forWebhook(params.applicationId ?? '', params.token ?? '');
+    const message = interactions.followUp(record, replyParts(body));
+    return query.get('wait') === 'false' ? noContent() : ok(world.messages.present(message));
+  });
+
+  for (const target of ['@original', ':messageId']) {
+    const path = `${hook}/messages/${target}`;
+    const pick = (params: Record<string, string>) => {
+      const record = interactions.forWebhook(params.applicationId ?? '', params.token ?? '');
+      return { record, message: interactions.message(record, params.messageId ?? '@original') };
+    };
+    router.add('GET', path, 'none', ({ params }) => ok(world.messages.present(pick(params).message)));
+    router.add('PATCH', path, 'none', ({ params, body }) => {
+      const { record, message } = pick(params);
+      interactions.edit(record, message, replyParts(body));
+      return ok(world.messages.present(message));
+    });
+    router.add('DELETE', path, 'none', ({ params }) => {
+      world.messages.delete(pick(params).message);
+      return noContent();
+    });
+  }
+}
