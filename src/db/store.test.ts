@@ -28,12 +28,14 @@ for (const backend of storeBackends()) {
       try {
         await store.migrate();
         const { ServerSettings, UserLevel, Transaction } = store.models;
-        const settings = await ServerSettings.create({ serverId: '111111111111111111', welcomeChannelId: null, rulesChannelId: null, rulesMessage: null, verificationRoleId: null });
+        const settings = await ServerSettings.create({ serverId: '111111111111111111', welcomeChannelId: '201', rulesChannelId: '202', rulesMessage: null, verificationRoleId: '203' });
         assert.equal(settings.currencyName, 'coins');
         assert.equal(settings.welcomeMessage, 'Welcome {user} to our server! 🎉');
         const reread = await ServerSettings.findOne({ where: { serverId: '111111111111111111' } });
         assert.equal(reread?.voiceMultiplier, 0.5);
         assert.equal(reread?.levelingEnabled, true);
+        // Each attribute maps to its own column (a shared definition object once made them alias).
+        assert.deepEqual([reread?.welcomeChannelId, reread?.rulesChannelId, reread?.verificationRoleId], ['201', '202', '203']);
 
         await UserLevel.create({ serverId: '1', userId: '2', totalXp: 50 });
         await assert.rejects(UserLevel.create({ serverId: '1', userId: '2' }), /unique|Validation/i);

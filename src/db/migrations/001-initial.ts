@@ -1,15 +1,16 @@
 import { DataTypes, type QueryInterface } from 'sequelize';
 
+// Column helpers return fresh objects: Sequelize writes into attribute definitions.
 // The first schema: every entity of the spec's section 3, plus sessions, announcements and the
 // counters behind the dashboard's stats. Frozen: later changes go in new migrations.
 
-const id = { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true, allowNull: false };
-const snowflake = { type: DataTypes.STRING(21), allowNull: false };
-const optionalSnowflake = { type: DataTypes.STRING(21), allowNull: true };
-const counter = { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 };
+const idColumn = () => ({ type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true, allowNull: false });
+const snowflakeColumn = () => ({ type: DataTypes.STRING(21), allowNull: false });
+const optionalSnowflakeColumn = () => ({ type: DataTypes.STRING(21), allowNull: true });
+const counterColumn = () => ({ type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 });
 const flag = (value: boolean) => ({ type: DataTypes.BOOLEAN, allowNull: false, defaultValue: value });
 const float = (value: number) => ({ type: DataTypes.FLOAT, allowNull: false, defaultValue: value });
-const time = { type: DataTypes.DATE, allowNull: false };
+const timeColumn = () => ({ type: DataTypes.DATE, allowNull: false });
 const desc = (name: string) => ({ name, order: 'DESC' as const });
 
 /** Adds an index over `fields` (a descending column as desc('name')). */
@@ -25,194 +26,194 @@ function addIndex(
 /** Creates every table and the indexes of the hot reads. */
 export async function up({ context: qi }: { context: QueryInterface }): Promise<void> {
   await qi.createTable('users', {
-    id,
-    discordId: { ...snowflake, unique: true },
+    id: idColumn(),
+    discordId: { ...snowflakeColumn(), unique: true },
     username: { type: DataTypes.STRING(100), allowNull: false },
     discriminator: { type: DataTypes.STRING(4), allowNull: false, defaultValue: '0' },
     avatar: { type: DataTypes.STRING(100), allowNull: true },
     accessToken: { type: DataTypes.TEXT, allowNull: true },
     refreshToken: { type: DataTypes.TEXT, allowNull: true },
     tokenExpiresAt: { type: DataTypes.DATE, allowNull: true },
-    createdAt: time,
-    updatedAt: time,
+    createdAt: timeColumn(),
+    updatedAt: timeColumn(),
   });
 
   await qi.createTable('sessions', {
     id: { type: DataTypes.STRING(64), primaryKey: true, allowNull: false },
     data: { type: DataTypes.JSON, allowNull: false },
     userId: { type: DataTypes.INTEGER, allowNull: true, references: { model: 'users', key: 'id' }, onDelete: 'CASCADE' },
-    expiresAt: time,
+    expiresAt: timeColumn(),
   });
   await addIndex(qi, 'sessions', ['expiresAt']);
   await addIndex(qi, 'sessions', ['userId']);
 
   await qi.createTable('servers', {
-    id,
-    discordId: { ...snowflake, unique: true },
+    id: idColumn(),
+    discordId: { ...snowflakeColumn(), unique: true },
     name: { type: DataTypes.STRING(100), allowNull: false },
     icon: { type: DataTypes.STRING(100), allowNull: true },
-    ownerId: optionalSnowflake,
+    ownerId: optionalSnowflakeColumn(),
     botEnabled: flag(true),
     settings: { type: DataTypes.JSON, allowNull: false },
-    createdAt: time,
-    updatedAt: time,
+    createdAt: timeColumn(),
+    updatedAt: timeColumn(),
   });
 
   await qi.createTable('server_settings', {
-    id,
-    serverId: { ...snowflake, unique: true },
+    id: idColumn(),
+    serverId: { ...snowflakeColumn(), unique: true },
     welcomeEnabled: flag(false),
-    welcomeChannelId: optionalSnowflake,
+    welcomeChannelId: optionalSnowflakeColumn(),
     welcomeMessage: { type: DataTypes.TEXT, allowNull: false, defaultValue: 'Welcome {user} to our server! 🎉' },
-    rulesChannelId: optionalSnowflake,
+    rulesChannelId: optionalSnowflakeColumn(),
     rulesMessage: { type: DataTypes.TEXT, allowNull: true },
-    verificationRoleId: optionalSnowflake,
+    verificationRoleId: optionalSnowflakeColumn(),
     verificationEnabled: flag(false),
     levelingEnabled: flag(true),
     economyEnabled: flag(true),
     currencyName: { type: DataTypes.STRING(32), allowNull: false, defaultValue: 'coins' },
-    baseReward: { ...counter, defaultValue: 10 },
-    levelUpBonus: { ...counter, defaultValue: 100 },
-    xpCooldown: { ...counter, defaultValue: 60 },
+    baseReward: { ...counterColumn(), defaultValue: 10 },
+    levelUpBonus: { ...counterColumn(), defaultValue: 100 },
+    xpCooldown: { ...counterColumn(), defaultValue: 60 },
     levelUpAnnouncements: flag(true),
     textMultiplier: float(1),
     voiceMultiplier: float(0.5),
     weekendMultiplier: float(1.5),
     boostMultiplier: float(2),
-    updatedAt: time,
+    updatedAt: timeColumn(),
   });
 
   await qi.createTable('user_currency', {
-    id,
-    userId: snowflake,
-    serverId: snowflake,
-    balance: counter,
-    totalEarned: counter,
-    updatedAt: time,
+    id: idColumn(),
+    userId: snowflakeColumn(),
+    serverId: snowflakeColumn(),
+    balance: counterColumn(),
+    totalEarned: counterColumn(),
+    updatedAt: timeColumn(),
   });
   await addIndex(qi, 'user_currency', ['serverId', 'userId'], { unique: true });
   await addIndex(qi, 'user_currency', ['serverId', desc('balance')]);
 
   await qi.createTable('user_levels', {
-    id,
-    userId: snowflake,
-    serverId: snowflake,
-    level: { ...counter, defaultValue: 1 },
-    xp: counter,
-    totalXp: counter,
-    messagesCount: counter,
-    updatedAt: time,
+    id: idColumn(),
+    userId: snowflakeColumn(),
+    serverId: snowflakeColumn(),
+    level: { ...counterColumn(), defaultValue: 1 },
+    xp: counterColumn(),
+    totalXp: counterColumn(),
+    messagesCount: counterColumn(),
+    updatedAt: timeColumn(),
   });
   await addIndex(qi, 'user_levels', ['serverId', 'userId'], { unique: true });
   await addIndex(qi, 'user_levels', ['serverId', desc('totalXp')], { name: 'user_levels_leaderboard' });
 
   await qi.createTable('shop_items', {
-    id,
-    serverId: snowflake,
+    id: idColumn(),
+    serverId: snowflakeColumn(),
     name: { type: DataTypes.STRING(100), allowNull: false },
     description: { type: DataTypes.TEXT, allowNull: true },
     price: { type: DataTypes.INTEGER, allowNull: false },
     type: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'role' },
-    roleId: optionalSnowflake,
+    roleId: optionalSnowflakeColumn(),
     icon: { type: DataTypes.STRING(200), allowNull: true },
     isActive: flag(true),
-    purchaseCount: counter,
-    createdAt: time,
-    updatedAt: time,
+    purchaseCount: counterColumn(),
+    createdAt: timeColumn(),
+    updatedAt: timeColumn(),
   });
   await addIndex(qi, 'shop_items', ['serverId']);
 
   await qi.createTable('transactions', {
-    id,
-    userId: snowflake,
-    serverId: snowflake,
+    id: idColumn(),
+    userId: snowflakeColumn(),
+    serverId: snowflakeColumn(),
     type: { type: DataTypes.STRING(16), allowNull: false },
     amount: { type: DataTypes.INTEGER, allowNull: false },
     itemId: { type: DataTypes.INTEGER, allowNull: true },
     itemName: { type: DataTypes.STRING(100), allowNull: true },
     description: { type: DataTypes.TEXT, allowNull: true },
-    createdAt: time,
+    createdAt: timeColumn(),
   });
   await addIndex(qi, 'transactions', ['serverId', desc('createdAt')], { name: 'transactions_recent' });
   await addIndex(qi, 'transactions', ['serverId', 'userId', desc('createdAt')], { name: 'transactions_member' });
 
   await qi.createTable('reaction_roles', {
-    id,
-    serverId: snowflake,
-    messageId: snowflake,
-    channelId: snowflake,
+    id: idColumn(),
+    serverId: snowflakeColumn(),
+    messageId: snowflakeColumn(),
+    channelId: snowflakeColumn(),
     emoji: { type: DataTypes.STRING(100), allowNull: false },
-    roleId: snowflake,
+    roleId: snowflakeColumn(),
     roleName: { type: DataTypes.STRING(100), allowNull: true },
     isActive: flag(true),
-    createdAt: time,
+    createdAt: timeColumn(),
   });
   await addIndex(qi, 'reaction_roles', ['messageId', 'emoji'], { unique: true });
   await addIndex(qi, 'reaction_roles', ['serverId']);
 
   await qi.createTable('user_inventory', {
-    id,
-    userId: snowflake,
-    serverId: snowflake,
+    id: idColumn(),
+    userId: snowflakeColumn(),
+    serverId: snowflakeColumn(),
     itemId: { type: DataTypes.INTEGER, allowNull: true },
     itemName: { type: DataTypes.STRING(100), allowNull: false },
     itemType: { type: DataTypes.STRING(16), allowNull: false },
-    quantity: { ...counter, defaultValue: 1 },
-    acquiredAt: time,
+    quantity: { ...counterColumn(), defaultValue: 1 },
+    acquiredAt: timeColumn(),
   });
   await addIndex(qi, 'user_inventory', ['serverId', 'userId']);
 
   await qi.createTable('moderation_logs', {
-    id,
-    serverId: snowflake,
-    moderatorId: snowflake,
-    targetId: snowflake,
+    id: idColumn(),
+    serverId: snowflakeColumn(),
+    moderatorId: snowflakeColumn(),
+    targetId: snowflakeColumn(),
     action: { type: DataTypes.STRING(16), allowNull: false },
     reason: { type: DataTypes.TEXT, allowNull: true },
     details: { type: DataTypes.JSON, allowNull: true },
-    createdAt: time,
+    createdAt: timeColumn(),
   });
   await addIndex(qi, 'moderation_logs', ['serverId', desc('createdAt')], { name: 'moderation_logs_recent' });
 
   await qi.createTable('announcements', {
-    id,
-    serverId: snowflake,
-    channelId: snowflake,
+    id: idColumn(),
+    serverId: snowflakeColumn(),
+    channelId: snowflakeColumn(),
     title: { type: DataTypes.STRING(256), allowNull: false },
     message: { type: DataTypes.TEXT, allowNull: false },
     priority: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'normal' },
     scheduleTime: { type: DataTypes.DATE, allowNull: true },
     status: { type: DataTypes.STRING(16), allowNull: false },
     sentAt: { type: DataTypes.DATE, allowNull: true },
-    messageId: optionalSnowflake,
+    messageId: optionalSnowflakeColumn(),
     error: { type: DataTypes.TEXT, allowNull: true },
-    createdById: optionalSnowflake,
+    createdById: optionalSnowflakeColumn(),
     leaseUntil: { type: DataTypes.DATE, allowNull: true },
-    createdAt: time,
-    updatedAt: time,
+    createdAt: timeColumn(),
+    updatedAt: timeColumn(),
   });
   await addIndex(qi, 'announcements', ['serverId', desc('createdAt')], { name: 'announcements_recent' });
   await addIndex(qi, 'announcements', ['status', 'scheduleTime'], { name: 'announcements_due' });
 
   await qi.createTable('command_usage', {
-    serverId: { ...snowflake, primaryKey: true },
+    serverId: { ...snowflakeColumn(), primaryKey: true },
     command: { type: DataTypes.STRING(32), allowNull: false, primaryKey: true },
-    count: counter,
+    count: counterColumn(),
   });
 
   await qi.createTable('guild_daily_stats', {
-    serverId: { ...snowflake, primaryKey: true },
+    serverId: { ...snowflakeColumn(), primaryKey: true },
     day: { type: DataTypes.STRING(10), allowNull: false, primaryKey: true },
-    messages: counter,
-    joins: counter,
-    leaves: counter,
-    commands: counter,
+    messages: counterColumn(),
+    joins: counterColumn(),
+    leaves: counterColumn(),
+    commands: counterColumn(),
   });
 
   await qi.createTable('member_activity', {
-    serverId: { ...snowflake, primaryKey: true },
-    userId: { ...snowflake, primaryKey: true },
-    lastMessageAt: time,
+    serverId: { ...snowflakeColumn(), primaryKey: true },
+    userId: { ...snowflakeColumn(), primaryKey: true },
+    lastMessageAt: timeColumn(),
   });
   await addIndex(qi, 'member_activity', ['serverId', 'lastMessageAt']);
 }

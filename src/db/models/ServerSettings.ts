@@ -30,17 +30,18 @@ export class ServerSettings extends Model<InferAttributes<ServerSettings>, Infer
     const flag = (value: boolean) => ({ type: DataTypes.BOOLEAN, allowNull: false, defaultValue: value });
     const int = (value: number) => ({ type: DataTypes.INTEGER, allowNull: false, defaultValue: value });
     const float = (value: number) => ({ type: DataTypes.FLOAT, allowNull: false, defaultValue: value });
-    const id = { type: DataTypes.STRING(21), allowNull: true };
+    // Fresh objects per attribute: Sequelize writes into attribute definitions.
+    const id = () => ({ type: DataTypes.STRING(21), allowNull: true });
     ServerSettings.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         serverId: { type: DataTypes.STRING(21), allowNull: false, unique: true },
         welcomeEnabled: flag(D.welcomeEnabled),
-        welcomeChannelId: id,
+        welcomeChannelId: id(),
         welcomeMessage: { type: DataTypes.TEXT, allowNull: false, defaultValue: D.welcomeMessage },
-        rulesChannelId: id,
+        rulesChannelId: id(),
         rulesMessage: { type: DataTypes.TEXT, allowNull: true },
-        verificationRoleId: id,
+        verificationRoleId: id(),
         verificationEnabled: flag(D.verificationEnabled),
         levelingEnabled: flag(D.levelingEnabled),
         economyEnabled: flag(D.economyEnabled),

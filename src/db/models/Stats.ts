@@ -30,15 +30,16 @@ export class GuildDailyStats extends Model<InferAttributes<GuildDailyStats>, Inf
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    const counter = { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 };
+    // A fresh object per attribute: Sequelize writes into attribute definitions.
+    const counter = () => ({ type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 });
     GuildDailyStats.init(
       {
         serverId: { type: DataTypes.STRING(21), primaryKey: true },
         day: { type: DataTypes.STRING(10), primaryKey: true },
-        messages: counter,
-        joins: counter,
-        leaves: counter,
-        commands: counter,
+        messages: counter(),
+        joins: counter(),
+        leaves: counter(),
+        commands: counter(),
       },
       { sequelize, tableName: 'guild_daily_stats', timestamps: false },
     );

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createLogger } from '../../logger';
+import { createTestStore, storeBackends } from '../../../test/helpers/store';
+import { ActivityRecorder } from './recorder';
+import { serverOverview, serverStats } from './service';
+
+const guild = { id: '900000000000000001', name: 'G', icon: null, memberCount: 42, ownerId: '1' };
+
+for (const backend of storeBackends()) {
+  describe(`activity recorder on ${backend.name}`, () => {
+    test('flushes add to the stored counters instead of overwriting them', async () => {
+      const { store, dispose } = await createTestStore(backend);
+      try {
+        const recorder = new ActivityRecorder(store, createLogger('silent'));
+        const now = new Date();
+        for (let i = 0; i < 250; i += 1) recorder.message(guild.id, String(1000 + (i % 5)), now);
+        recorder.join(guild.id, now);
+        recorder.command(guild.id, 'ping', now);
+        await recorder.flush();
+        recorder.message(guild.id, '1000', now);
+        recorder.command(guild.id, 'ping', now);
+        await recorder.flush();
+
+        const overview = await serverOverview(store, guild, now);
+        assert.deepEqual(overview.activity.at(-1), { date: now.toISOString().slice(0, 10), messages: 251, joins: 1 });
+        assert.equal(overview.activity.filter((day) => day.messages > 0).length, 1);
+        assert.equal(overview.commandsUsed, 2);
+        assert.equal(overview.activeUsers, 5);
+        assert.equal(overview.memberCount, 42);
+      } finally {
+        await dispose();
+      }
+    });
+
+    test('members who last posted more than 7 days ago are not active, and a later post is kept over an older one', async () => {
+      const { store, dispose } = await createTestStore(backend);
+      try {
+        const recorder = new ActivityRecorder(store, createLogger('silent'));
+        const now = new Date();
+        const old = new Date(now.getTime() - 8 * 86_400_000);
+        recorder.message(guild.id, '1', old);
+        recorder.message(guild.id, '2', now);
+        await recorder.flush();
+        recorder.message(guild.id, '2', old); // arrives late, older than what is stored
+        await recorder.flush();
+        const stats = await serverStats(store, [guild], now);
+        assert.equal(stats.activeUsers, 1);
+        assert.equal(stats.totalMembers, 42);
+      } finally {
+        await dispose();
+      }
+    });
+
+    test('a failed flush keeps its counts for the next one', async () => {
+      const { store, dispose } = await createTestStore(backend);
+      try {
+        const recorder = new ActivityRecorder(store, createLogger('silent'));
+        const now = new Date();
+        recorder.message(guild.id, '1', now);
+        await store.sequelize.query('ALTER TABLE guild_daily_stats RENAME TO guild_daily_stats_away');
+        await recorder.flush();
+        await store.sequelize.query('ALTER TABLE guild_daily_stats_away RENAME TO guild_daily_stats');
+        await recorder.flush();
+        const overview = await serverOverview(store, guild, now);
+        assert.equal(overview.activity.at(-1)?.messages, 1);
+        assert.equal(overview.activeUsers, 1);
+      } finally {
+        await dispose();
+      }
+    });
+  });
+}
