@@ -4,6 +4,7 @@ import Koa from 'koa';
 import { pino, type Logger } from 'pino';
 import { controlMiddleware } from './control';
 import { cdnMiddleware } from './cdn';
+import { SANDBOX_CLIENT_SECRET } from './constants';
 import { FaultInjector } from './faults';
 import { GatewayServer } from './gateway';
 import { InteractionStore } from './interactions';
@@ -65,8 +66,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** The OAuth2 client secret of the sandbox application (it is a local fake). */
-export const SANDBOX_CLIENT_SECRET = 'sandbox-client-secret';
+export { SANDBOX_CLIENT_SECRET } from './constants';
 
 /** Starts the sandbox Discord (REST, gateway, OAuth2, control API) with the seeded demo world. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
