@@ -37,24 +37,11 @@ export function ServerCard({ server, meta }: ServerCardProps) {
       <div className="server-card-top">
         <ServerIcon id={id} name={name} icon={icon} size="lg" />
         <div className="server-card-title">
-          <h3 className="card-title truncate" title={name}>
+          <h3 className="card-title clamp-2" title={name}>
             {name}
           </h3>
           <p className="muted small mono">Server ID: {id}</p>
         </div>
-        {meta ? (
-          <Tooltip label="Open in Discord">
-            <a
-              className={buttonClass('ghost', 'icon')}
-              href={guildChannelsUrl(meta, id)}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`Open ${name} in Discord (new tab)`}
-            >
-              <ExternalLink size={16} aria-hidden="true" />
-            </a>
-          </Tooltip>
-        ) : null}
       </div>
       <div className="badges">
         <Badge tone={hasBot ? 'success' : 'warning'}>{hasBot ? 'Bot Active' : 'Bot Missing'}</Badge>
@@ -74,6 +61,19 @@ export function ServerCard({ server, meta }: ServerCardProps) {
           <a className={buttonClass('success', 'md', 'grow')} href={inviteUrl(meta, id)} target="_blank" rel="noopener noreferrer">
             <Plus size={16} aria-hidden="true" /> Add Bot
           </a>
+        ) : null}
+        {meta ? (
+          <Tooltip label="Open in Discord">
+            <a
+              className={buttonClass('outline', 'icon')}
+              href={guildChannelsUrl(meta, id)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Open ${name} in Discord (new tab)`}
+            >
+              <ExternalLink size={16} aria-hidden="true" />
+            </a>
+          </Tooltip>
         ) : null}
       </div>
     </Card>

@@ -19,7 +19,7 @@ export function ServerRow({ server, badges, action }: ServerRowProps) {
     <li className="server-row" data-testid="server-row">
       <ServerIcon id={server.id} name={server.name} icon={server.icon} size="md" />
       <div className="server-row-text">
-        <p className="server-row-name truncate" title={server.name}>
+        <p className="server-row-name clamp-2" title={server.name}>
           {server.name}
         </p>
         <p className="muted small">

@@ -1,14 +1,11 @@
 // The shell of a per-server feature page that a later issue fills in: its title, the
 // server it belongs to and one line on what it will hold.
-import { Construction } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useServers } from '../api/queries';
 import { PageHeader } from '../components/PageHeader';
-import { buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 import { findFeature } from '../navigation';
-import { serverPath } from '../state/server';
 import NotFound from './NotFound';
 
 /** A feature page of /server/{serverId}/{slug}. */
@@ -27,12 +24,7 @@ export default function FeaturePage({ slug }: { slug: string }) {
         <EmptyState
           icon={Icon}
           title={`${feature.label} is on its way`}
-          description={feature.summary}
-          actions={
-            <Link to={serverPath(serverId, 'dashboard')} className={buttonClass('outline')}>
-              <Construction size={16} aria-hidden="true" /> Server overview
-            </Link>
-          }
+          description="This page is being built. Its settings will appear here."
         />
       </Card>
     </>

@@ -20,7 +20,7 @@ function Drawer({ serverId }: { serverId: string | undefined }) {
       <DialogPrimitive.Overlay className="overlay drawer-overlay" data-testid="drawer-overlay" />
       <DialogPrimitive.Content className="drawer" aria-describedby={undefined} data-testid="drawer">
         <div className="drawer-header">
-          <DialogPrimitive.Title className="drawer-title">Navigation</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="drawer-title">Menu</DialogPrimitive.Title>
           <DialogPrimitive.Close className="icon-close drawer-close" aria-label="Close navigation menu">
             <X size={20} aria-hidden="true" />
           </DialogPrimitive.Close>

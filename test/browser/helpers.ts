@@ -1,0 +1,109 @@
+// Browser-test harness: the whole product in sandbox mode on ephemeral ports, Debian's
+// Chromium driven by playwright-core, one fresh browser context (cookies) per page.
+// Needs the web bundle: `npm test` runs `npm run build` first.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../../src/config';
+import { startProduct, type Product } from '../../src/main';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Debian's Chromium; never downloaded by the tests. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The desktop and phone viewports the tests use. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 740 },
+} as const;
+
+/** A running product plus a browser. */
+export interface Harness {
+  product: Product;
+  browser: Browser;
+  /** The dashboard's origin, e.g. http://127.0.0.1:43123 */
+  url: string;
+  /** Opens a page in a new context (no cookies shared with other pages) at `path`. */
+  open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Starts the product (sandbox mode, in-memory SQLite) and Chromium. */
+export async function startHarness(): Promise<Harness> {
+  const webRoot = path.join(repoRoot, 'dist/web');
+  if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
+  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
+  const product = await startProduct(config, { webRoot });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await product.close();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    product,
+    browser,
+    url: product.url,
+    async open(pathname, viewport = VIEWPORTS.desktop) {
+      const context = await browser.newContext({ viewport, baseURL: product.url });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(pathname);
+      return page;
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      await product.close();
+    },
+  };
+}
+
+/** Registers before/after hooks for a test file and returns a getter for the harness. */
+export function browserSuite(): () => Harness {
+  let harness: Harness | undefined;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('the browser suite did not start');
+    return harness;
+  };
+}
+
+/** True when the server has the mock-login route (the lead's auth routes are in). */
+export async function hasMockLogin(harness: Harness): Promise<boolean> {
+  const response = await fetch(`${harness.url}/api/auth/mock-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: harness.url },
+    body: '{}',
+  });
+  const text = await response.text();
+  return !(response.status === 404 && text.includes('No API route'));
+}
+
+/** Signs in through the /test-auth page's mock login and waits for the dashboard. */
+export async function signInWithDemo(page: Page): Promise<void> {
+  await page.goto('/test-auth');
+  // The page reports success with window.alert; accept it so the redirect can run.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Mock Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+}
