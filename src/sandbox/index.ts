@@ -60,6 +60,8 @@ export interface Sandbox {
   botToken: string;
   /** The in-memory Discord state with its typed mutations (`addMember`, `setMemberRoles`, `demo` ids...). */
   world: World;
+  /** Every REST route served, as `METHOD /pattern` (the conformance test checks each one). */
+  restRoutes: string[];
   /** Closes every gateway connection with 4000 (the bot resumes). */
   dropGateway(): void;
   /** Stops the server and the gateway. */
@@ -97,7 +99,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const app = new Koa();
   app.use(oauthMiddleware(services));
   app.use(controlMiddleware(services));
-  app.use(restMiddleware(services, buildRestRouter(services)));
+  const restRouter = buildRestRouter(services);
+  app.use(restMiddleware(services, restRouter));
   app.use(cdnMiddleware());
   const server: Server = createServer(app.callback());
   server.on('upgrade', (req, socket, head) => {
@@ -130,6 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     botToken,
     world,
+    restRoutes: restRouter.routes.map((r) => `${r.method} ${r.pattern}`),
     dropGateway: () => liveGateway.dropAll(),
     close: async () => {
       services.interactions.close();

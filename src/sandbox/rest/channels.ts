@@ -33,7 +33,8 @@ export type MessageBody = z.infer<typeof messageBodySchema>;
 export function messageParts(body: MessageBody): { content?: string; embeds?: APIEmbed[]; components?: MessageRecord['components'] } {
   return {
     ...(body.content !== undefined && body.content !== null ? { content: body.content } : {}),
-    ...(body.embeds ? { embeds: body.embeds as APIEmbed[] } : {}),
+    // Discord stores every embed sent by a bot as a 'rich' embed.
+    ...(body.embeds ? { embeds: body.embeds.map((e) => ({ ...e, type: 'rich' }) as APIEmbed) } : {}),
     // Components are stored and echoed unchanged; the sandbox does not model them.
     ...(body.components ? { components: body.components as unknown as MessageRecord["components"] } : {}),
   };

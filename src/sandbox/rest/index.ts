@@ -71,7 +71,7 @@ export function restMiddleware(services: SandboxServices, router: Router): Middl
       ctx.status = fault.status;
       if (fault.status === 429) {
         ctx.set({ 'Retry-After': String(Math.ceil(fault.retryAfter)), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': String(fault.retryAfter), 'X-RateLimit-Scope': 'user' });
-        ctx.body = { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false };
+        ctx.body = { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false, code: 0 };
       } else {
         ctx.body = { message: `${fault.status}: Server Error`, code: 0 };
       }

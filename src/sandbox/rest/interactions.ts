@@ -34,7 +34,11 @@ export function registerInteractionRoutes(router: Router, services: SandboxServi
         response_message_loading: type === InteractionResponseType.DeferredChannelMessageWithSource,
         response_message_ephemeral: message ? (message.flags & 64) !== 0 : false,
       },
-      ...(message ? { resource: { type: type as InteractionResponseType.ChannelMessageWithSource, message: world.messages.present(message) } } : {}),
+      // Per Discord's spec only a created message (type 4) comes back as a resource; a deferral is
+      // described by response_message_loading alone.
+      ...(message && type === InteractionResponseType.ChannelMessageWithSource
+        ? { resource: { type, message: world.messages.present(message) } }
+        : {}),
     };
     return ok(response);
   });

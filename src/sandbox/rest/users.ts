@@ -78,7 +78,9 @@ export function registerUserRoutes(router: Router, services: SandboxServices): v
 }
 
 /** The bot's application, as `GET /applications/@me` shows it to its owner. */
-export function presentApplication(services: SandboxServices): APIApplication & { explicit_content_filter: number } {
+export function presentApplication(
+  services: SandboxServices,
+): APIApplication & { explicit_content_filter: number; type: null; eligible_oauth2_scopes: string[] } {
   const { world } = services;
   const owner = world.users.get(world.demo.ownerUserId);
   return {
@@ -105,5 +107,7 @@ export function presentApplication(services: SandboxServices): APIApplication & 
     event_webhooks_url: null,
     event_webhooks_status: 1,
     explicit_content_filter: 0,
+    type: null,
+    eligible_oauth2_scopes: ['bot', 'applications.commands', 'identify', 'guilds', 'email', 'guilds.members.read'],
   };
 }

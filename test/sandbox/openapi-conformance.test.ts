@@ -1,0 +1,227 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { control } from './helpers';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const specPath = path.resolve(repoRoot, '../shared/discord-api-spec/openapi.json');
+
+/** Routes the sandbox serves that Discord's OpenAPI spec does not describe, with the reason. */
+const NOT_IN_SPEC: Record<string, string> = {
+  'POST /oauth2/token': "OAuth2 token endpoint: the spec documents only the REST API, not the OAuth2 protocol endpoints (tested with simple-oauth2 in oauth.test.ts).",
+  'POST /oauth2/token/revoke': 'OAuth2 revocation endpoint: not in the spec for the same reason (tested in oauth.test.ts).',
+  'GET /oauth2/authorize': 'The consent page is HTML on discord.com, not part of the REST API (tested in oauth.test.ts).',
+};
+
+/** Our route pattern -> the spec's path template. */
+function specPathOf(pattern: string): string {
+  const webhook = pattern.startsWith('/webhooks');
+  const names: Record<string, string> = {
+    applicationId: webhook ? 'webhook_id' : 'application_id',
+    token: webhook ? 'webhook_token' : 'interaction_token',
+    interactionId: 'interaction_id', guildId: 'guild_id', channelId: 'channel_id', messageId: 'message_id',
+    userId: 'user_id', roleId: 'role_id', emoji: 'emoji_name', commandId: 'command_id',
+  };
+  return pattern.replace(/:(\w+)/g, (_m, name: string) => `{${names[name] ?? name}}`);
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+
+describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
+  let sandbox: Sandbox;
+  const spec = JSON.parse(readFileSync(specPath, 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+  addFormats(ajv);
+  ajv.addSchema(spec, 'openapi');
+  const covered = new Set<string>();
+  let bearer = '';
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, memberCount: 60 });
+  });
+  after(async () => {
+    await sandbox.close();
+  });
+
+  function validate(schemaRef: string, body: unknown, label: string): void {
+    const check = ajv.getSchema(schemaRef);
+    assert.ok(check, `no schema at ${schemaRef}`);
+    if (!check(body)) assert.fail(`${label}: ${ajv.errorsText(check.errors, { separator: '\n' })}\n${JSON.stringify(body).slice(0, 600)}`);
+  }
+
+  /** Calls a route, checks the status is one the spec lists, and validates a JSON body against its schema. */
+  async function call(method: string, pattern: string, concrete: string, options: { body?: unknown; auth?: 'bot' | 'bearer' | 'none'; query?: string; status?: number } = {}) {
+    const auth = options.auth ?? 'bot';
+    const headers: Record<string, string> = {};
+    if (auth === 'bot') headers.authorization = `Bot ${sandbox.botToken}`;
+    if (auth === 'bearer') headers.authorization = `Bearer ${bearer}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${sandbox.apiBase}/v10${concrete}${options.query ?? ''}`, {
+      method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    });
+    const text = await res.text();
+    const label = `${method} ${pattern} -> ${res.status}`;
+    assert.equal(res.status, options.status ?? (text ? 200 : 204), `${label}: ${text.slice(0, 300)}`);
+    const specPath = specPathOf(pattern);
+    const operation = spec.paths[specPath]?.[method.toLowerCase()];
+    assert.ok(operation, `spec lacks ${method} ${specPath}`);
+    assert.ok(String(res.status) in operation.responses, `${label}: the spec does not list ${res.status}`);
+    covered.add(`${method} ${pattern}`);
+    if (res.status === 204) {
+      assert.equal(text, '');
+      assert.equal(res.headers.get('content-type'), null);
+      return undefined;
+    }
+    const body: unknown = JSON.parse(text);
+    validate(`openapi#/${pointer('paths', specPath, method.toLowerCase(), 'responses', String(res.status), 'content', 'application/json', 'schema')}`, body, label);
+    return body as Record<string, unknown> & Array<Record<string, unknown>>;
+  }
+
+  it('validates every route it serves', async () => {
+    const demo = sandbox.world.demo;
+    const g = demo.guildId;
+    const app = sandbox.world.applicationId;
+    const guild = sandbox.world.requireGuild(g);
+    const crowd = [...guild.members.values()].filter((m) => m.roleIds.length === 0 || m.roleIds.every((r) => r === demo.roles.verified || r === demo.roles.member)).map((m) => m.userId).filter((id) => ![demo.ownerUserId, demo.plainMemberId, sandbox.world.botUserId].includes(id));
+    const [a = '', b = '', c = ''] = crowd;
+
+    await call('GET', '/gateway', '/gateway', { auth: 'none' });
+    await call('GET', '/gateway/bot', '/gateway/bot');
+    await call('GET', '/users/@me', '/users/@me');
+    await call('GET', '/users/@me/guilds', '/users/@me/guilds', { query: '?with_counts=true' });
+    await call('GET', '/users/:userId', `/users/${demo.plainMemberId}`);
+    await call('GET', '/applications/@me', '/applications/@me');
+    await call('GET', '/guilds/:guildId', `/guilds/${g}`, { query: '?with_counts=true' });
+    await call('GET', '/guilds/:guildId/channels', `/guilds/${g}/channels`);
+    await call('GET', '/guilds/:guildId/roles', `/guilds/${g}/roles`);
+    await call('GET', '/guilds/:guildId/members', `/guilds/${g}/members`, { query: '?limit=5' });
+    await call('GET', '/guilds/:guildId/members/search', `/guilds/${g}/members/search`, { query: '?query=a&limit=5' });
+    await call('GET', '/guilds/:guildId/members/:userId', `/guilds/${g}/members/${demo.plainMemberId}`);
+    await call('PATCH', '/guilds/:guildId/members/@me', `/guilds/${g}/members/@me`, { body: { nick: 'Bot' } });
+    await call('PATCH', '/guilds/:guildId/members/:userId', `/guilds/${g}/members/${a}`, { body: { nick: 'renamed', communication_disabled_until: new Date(Date.now() + 60_000).toISOString() } });
+    await call('PUT', '/guilds/:guildId/members/:userId/roles/:roleId', `/guilds/${g}/members/${a}/roles/${demo.roles.moderator}`);
+    await call('DELETE', '/guilds/:guildId/members/:userId/roles/:roleId', `/guilds/${g}/members/${a}/roles/${demo.roles.moderator}`);
+    await call('PUT', '/guilds/:guildId/bans/:userId', `/guilds/${g}/bans/${b}`, { body: { delete_message_seconds: 0 } });
+    await call('GET', '/guilds/:guildId/bans', `/guilds/${g}/bans`);
+    await call('GET', '/guilds/:guildId/bans/:userId', `/guilds/${g}/bans/${b}`);
+    await call('DELETE', '/guilds/:guildId/bans/:userId', `/guilds/${g}/bans/${b}`);
+    await call('DELETE', '/guilds/:guildId/members/:userId', `/guilds/${g}/members/${c}`);
+
+    const ch = demo.channels.general;
+    await call('GET', '/channels/:channelId', `/channels/${ch}`);
+    const sent = await call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, { body: { content: 'conformance', embeds: [{ title: 'T', description: 'D' }] } });
+    const messageId = String(sent?.id);
+    await call('GET', '/channels/:channelId/messages', `/channels/${ch}/messages`, { query: '?limit=5' });
+    await call('GET', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${messageId}`);
+    await call('PATCH', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${messageId}`, { body: { content: 'edited' } });
+    const emoji = encodeURIComponent('👍');
+    await call('PUT', '/channels/:channelId/messages/:messageId/reactions/:emoji/@me', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/@me`);
+    await control(sandbox, 'PUT', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/${demo.plainMemberId}`);
+    const withReactions = await call('GET', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${messageId}`);
+    assert.ok(Array.isArray(withReactions?.reactions));
+    await call('GET', '/channels/:channelId/messages/:messageId/reactions/:emoji', `/channels/${ch}/messages/${messageId}/reactions/${emoji}`);
+    await call('DELETE', '/channels/:channelId/messages/:messageId/reactions/:emoji/@me', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/@me`);
+    await call('DELETE', '/channels/:channelId/messages/:messageId/reactions/:emoji/:userId', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/${demo.plainMemberId}`);
+    await call('DELETE', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${messageId}`);
+
+    for (const [base, concrete] of [
+      ['/applications/:applicationId/commands', `/applications/${app}/commands`],
+      ['/applications/:applicationId/guilds/:guildId/commands', `/applications/${app}/guilds/${g}/commands`],
+    ] as const) {
+      await call('PUT', base, concrete, { body: [{ name: 'ping', description: 'Replies pong', options: [{ name: 'who', description: 'someone', type: 6 }] }] });
+      await call('GET', base, concrete);
+      const created = await call('POST', base, concrete, { body: { name: 'extra', description: 'An extra command' }, status: 201 });
+      const id = String(created?.id);
+      await call('GET', `${base}/:commandId`, `${concrete}/${id}`);
+      await call('PATCH', `${base}/:commandId`, `${concrete}/${id}`, { body: { description: 'Changed' } });
+      await call('DELETE', `${base}/:commandId`, `${concrete}/${id}`);
+    }
+
+    // Interactions: run /ping as a member and answer it over the raw callback and webhook routes.
+    const nextToken = () =>
+      new Promise<{ id: string; token: string }>((resolve) => {
+        const listener = (event: { dispatch: { t: string; d: unknown } }) => {
+          if (event.dispatch.t !== 'INTERACTION_CREATE') return;
+          sandbox.world.events.off('dispatch', listener);
+          const d = event.dispatch.d as { id: string; token: string };
+          resolve({ id: d.id, token: d.token });
+        };
+        sandbox.world.events.on('dispatch', listener);
+      });
+    const run = () => control(sandbox, 'POST', '/interactions', { guildId: g, channelId: ch, userId: demo.plainMemberId, name: 'ping', options: { who: demo.adminUserId } });
+    let tokenReady = nextToken();
+    let reply = run();
+    let { id, token } = await tokenReady;
+    await call('POST', '/interactions/:interactionId/:token/callback', `/interactions/${id}/${token}/callback`, { auth: 'none', body: { type: 4, data: { content: 'pong' } } });
+    assert.equal((await reply).status, 200);
+    tokenReady = nextToken();
+    reply = run();
+    ({ id, token } = await tokenReady);
+    await call('POST', '/interactions/:interactionId/:token/callback', `/interactions/${id}/${token}/callback`, { auth: 'none', body: { type: 5 }, query: '?with_response=true' });
+    const hook = `/webhooks/${app}/${token}`;
+    await call('GET', '/webhooks/:applicationId/:token/messages/@original', `${hook}/messages/@original`, { auth: 'none' });
+    await call('PATCH', '/webhooks/:applicationId/:token/messages/@original', `${hook}/messages/@original`, { auth: 'none', body: { content: 'done' } });
+    assert.equal((await reply).status, 200);
+    const follow = await call('POST', '/webhooks/:applicationId/:token', hook, { auth: 'none', body: { content: 'follow-up' }, query: '?wait=true' });
+    const followId = String(follow?.id);
+    await call('GET', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, { auth: 'none' });
+    await call('PATCH', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, { auth: 'none', body: { content: 'follow-up edited' } });
+    await call('DELETE', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, { auth: 'none' });
+    await call('DELETE', '/webhooks/:applicationId/:token/messages/@original', `${hook}/messages/@original`, { auth: 'none' });
+
+    // Bearer routes, with a token from the code flow.
+    const redirect = 'http://127.0.0.1:9/cb';
+    const form = new URLSearchParams({ client_id: app, redirect_uri: redirect, response_type: 'code', scope: 'identify guilds guilds.members.read', user_id: demo.adminUserId, action: 'authorize' });
+    const consent = await fetch(`${sandbox.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
+    const tokenRes = await fetch(`${sandbox.url}/api/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: app, client_secret: sandbox.oauth.clientSecret }),
+    });
+    bearer = String(((await tokenRes.json()) as { access_token: string }).access_token);
+    await call('GET', '/users/@me', '/users/@me', { auth: 'bearer' });
+    await call('GET', '/users/@me/guilds', '/users/@me/guilds', { auth: 'bearer' });
+    await call('GET', '/users/@me/guilds/:guildId/member', `/users/@me/guilds/${g}/member`, { auth: 'bearer' });
+
+    const missing = sandbox.restRoutes.filter((route) => !covered.has(route) && !(route in NOT_IN_SPEC));
+    assert.deepEqual(missing, [], 'every served route is validated or listed with a reason');
+  });
+
+  it('shapes errors and 429s like the spec', async () => {
+    const g = sandbox.world.demo.guildId;
+    const errorSchema = `openapi#/${pointer('components', 'responses', 'ClientErrorResponse', 'content', 'application/json', 'schema')}`;
+    const limitedSchema = `openapi#/${pointer('components', 'responses', 'ClientRatelimitedResponse', 'content', 'application/json', 'schema')}`;
+    const auth = { authorization: `Bot ${sandbox.botToken}`, 'content-type': 'application/json' };
+    const cases: Array<[string, RequestInit, number, number]> = [
+      [`/guilds/${g}/members/1100000000000000000`, { headers: auth }, 404, 10007],
+      [`/guilds/${g}/bans/${sandbox.world.demo.ownerUserId}`, { method: 'PUT', headers: auth, body: '{}' }, 403, 50013],
+      [`/channels/${sandbox.world.demo.channels.general}/messages`, { method: 'POST', headers: auth, body: JSON.stringify({ content: 'x'.repeat(2001) }) }, 400, 50035],
+      ['/guilds/1100000000000000000', { headers: auth }, 404, 10004],
+    ];
+    for (const [route, init, status, code] of cases) {
+      const res = await fetch(`${sandbox.apiBase}/v10${route}`, init);
+      const body = (await res.json()) as { code: number };
+      assert.equal(res.status, status, route);
+      assert.equal(body.code, code, route);
+      if (code === 50035) {
+        // Known spec deviation: the spec types `_errors[].code` as an integer, but Discord sends string codes
+        // such as BASE_TYPE_MAX_LENGTH (and discord.js prints them). The sandbox follows Discord, so the
+        // nested part is checked by hand and the envelope against the spec.
+        const { errors, ...envelope } = body as { code: number; errors: { content: { _errors: Array<{ code: string; message: string }> } } };
+        assert.equal(errors.content._errors[0]?.code, 'BASE_TYPE_MAX_LENGTH');
+        validate(errorSchema, envelope, route);
+        continue;
+      }
+      validate(errorSchema, body, route);
+    }
+    await control(sandbox, 'POST', '/faults', { route: 'GET /gateway', status: 429, count: 1, retryAfter: 1 });
+    const limited = await fetch(`${sandbox.apiBase}/v10/gateway`);
+    assert.equal(limited.status, 429);
+    validate(limitedSchema, await limited.json(), '429');
+  });
+});
