@@ -32,7 +32,7 @@ export const VIEWPORTS = {
 export interface Harness {
   product: Product;
   browser: Browser;
-  /** The dashboard's origin, e.g. http://127.0.0.1:43123 */
+  /** The dashboard's public origin, e.g. http://localhost:43123 */
   url: string;
   /** Opens a page in a new context (no cookies shared with other pages) at `path`. */
   open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
@@ -53,12 +53,14 @@ export async function startHarness(): Promise<Harness> {
     throw error;
   }
   const contexts: BrowserContext[] = [];
+  // The public URL, not the loopback one: OAuth redirects back to it, and cookies must match.
+  const url = product.config.publicUrl;
   return {
     product,
     browser,
-    url: product.url,
+    url,
     async open(pathname, viewport = VIEWPORTS.desktop) {
-      const context = await browser.newContext({ viewport, baseURL: product.url });
+      const context = await browser.newContext({ viewport, baseURL: url });
       contexts.push(context);
       const page = await context.newPage();
       await page.goto(pathname);
@@ -98,9 +100,19 @@ export async function hasMockLogin(harness: Harness): Promise<boolean> {
   return !(response.status === 404 && text.includes('No API route'));
 }
 
+/** Who to sign in as; the form's prefilled demo identity when omitted. */
+export interface DemoIdentity {
+  username: string;
+  id: string;
+}
+
 /** Signs in through the /test-auth page's mock login and waits for the dashboard. */
-export async function signInWithDemo(page: Page): Promise<void> {
+export async function signInWithDemo(page: Page, identity?: DemoIdentity): Promise<void> {
   await page.goto('/test-auth');
+  if (identity) {
+    await page.getByLabel('Username').fill(identity.username);
+    await page.getByLabel('User ID (snowflake)').fill(identity.id);
+  }
   // The page reports success with window.alert; accept it so the redirect can run.
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Mock Login' }).click();

@@ -41,6 +41,23 @@ describe('signed in', () => {
     assert.ok(await page.getByRole('link', { name: /Dashboard: my servers/ }).isVisible(), 'header logo');
   });
 
+  test('the user menu shows name#tag, Settings follows the server route, and Logout returns to /login', async (t) => {
+    if (!(await hasMockLogin(harness()))) return t.skip('POST /api/auth/mock-login is not implemented yet');
+    const page = await harness().open('/login');
+    await signInWithDemo(page);
+    const guildId = harness().product.sandbox?.world.demo.guildId ?? '';
+    await page.goto(`/server/${guildId}/dashboard`);
+    await page.getByRole('button', { name: /Account menu for demo_admin/ }).click();
+    const menu = page.getByRole('menu');
+    assert.match((await menu.textContent()) ?? '', /demo_admin#0000/);
+    assert.equal(await menu.getByRole('menuitem', { name: 'Settings' }).getAttribute('href'), `/server/${guildId}/settings`);
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('button', { name: 'Continue with Discord' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue with Discord' }).waitFor();
+  });
+
   test('at 375 px the sidebar is a drawer: menu button opens it; Escape, the close button and the overlay close it', async (t) => {
     if (!(await hasMockLogin(harness()))) return t.skip('POST /api/auth/mock-login is not implemented yet');
     const page = await harness().open('/login', VIEWPORTS.mobile);

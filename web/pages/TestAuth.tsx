@@ -8,6 +8,7 @@ import { logout } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { useCurrentUser } from '../api/queries';
 import { UserAvatar } from '../components/UserAvatar';
+import { displayDiscriminator } from '../state/session';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
@@ -23,7 +24,7 @@ function SignedIn({ user }: { user: CurrentUser }) {
         <div>
           <p className="identity-name">
             {user.username}
-            <span className="muted">#{user.discriminator || '0000'}</span>
+            <span className="muted">#{displayDiscriminator(user.discriminator)}</span>
           </p>
           <p className="muted small">Discord ID {user.discordId}</p>
         </div>

@@ -11,3 +11,8 @@ export function userInitials(username: string | undefined): string {
   const initials = (username ?? '').slice(0, 2).toUpperCase();
   return initials || 'U';
 }
+
+/** The #tag shown after a username: the discriminator, or 0000 when absent (Discord sends "0" for new-style names). */
+export function displayDiscriminator(discriminator: string | undefined): string {
+  return !discriminator || discriminator === '0' ? '0000' : discriminator;
+}

@@ -5,7 +5,7 @@ import { ChevronDown, LogOut, Moon, Settings, Sun, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { logout } from '../../api/auth';
 import { currentServerId, serverPath } from '../../state/server';
-import { sessionUser } from '../../state/session';
+import { displayDiscriminator, sessionUser } from '../../state/session';
 import { theme, toggleTheme } from '../../state/ui';
 import { UserAvatar } from '../UserAvatar';
 import {
@@ -29,7 +29,7 @@ export function UserMenu({ serverId }: { serverId: string | undefined }) {
   const navigate = useNavigate();
   const user = sessionUser.value;
   const username = user?.username ?? 'User';
-  const discriminator = user?.discriminator || '0000';
+  const discriminator = displayDiscriminator(user?.discriminator);
   const dark = theme.value === 'dark';
 
   return (
