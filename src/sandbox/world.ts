@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import {
   AuditLogEvent,
   GatewayDispatchEvents,
-  OverwriteType,
   type APIAuditLogChange,
   type GatewayDispatchPayload,
 } from 'discord-api-types/v10';
@@ -312,9 +311,4 @@ export class World implements UserSource {
     if (!bot) throw new Error('no bot user');
     return presentUser(bot);
   }
-}
-
-/** Overwrite helper for seeds and tests: `{ id, type, allow, deny }` with role type by default. */
-export function roleOverwrite(id: string, allow: bigint, deny: bigint) {
-  return { id, type: OverwriteType.Role, allow, deny };
 }
