@@ -89,17 +89,6 @@ export function browserSuite(): () => Harness {
   };
 }
 
-/** True when the server has the mock-login route (the lead's auth routes are in). */
-export async function hasMockLogin(harness: Harness): Promise<boolean> {
-  const response = await fetch(`${harness.url}/api/auth/mock-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin: harness.url },
-    body: '{}',
-  });
-  const text = await response.text();
-  return !(response.status === 404 && text.includes('No API route'));
-}
-
 /** Who to sign in as; the form's prefilled demo identity when omitted. */
 export interface DemoIdentity {
   username: string;

@@ -1,7 +1,7 @@
 // The dashboard shell in a real browser: the login page, the 404 page and the mobile drawer.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browserSuite, hasMockLogin, signInWithDemo, VIEWPORTS } from './helpers';
+import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
@@ -32,8 +32,7 @@ describe('signed out', () => {
 });
 
 describe('signed in', () => {
-  test('an unknown path shows Page Not Found inside the layout', async (t) => {
-    if (!(await hasMockLogin(harness()))) return t.skip('POST /api/auth/mock-login is not implemented yet');
+  test('an unknown path shows Page Not Found inside the layout', async () => {
     const page = await harness().open('/login');
     await signInWithDemo(page);
     await page.goto('/definitely/not/a/page');
@@ -41,8 +40,7 @@ describe('signed in', () => {
     assert.ok(await page.getByRole('link', { name: /Dashboard: my servers/ }).isVisible(), 'header logo');
   });
 
-  test('the user menu shows name#tag, Settings follows the server route, and Logout returns to /login', async (t) => {
-    if (!(await hasMockLogin(harness()))) return t.skip('POST /api/auth/mock-login is not implemented yet');
+  test('the user menu shows name#tag, Settings follows the server route, and Logout returns to /login', async () => {
     const page = await harness().open('/login');
     await signInWithDemo(page);
     const guildId = harness().product.sandbox?.world.demo.guildId ?? '';
@@ -58,8 +56,7 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Continue with Discord' }).waitFor();
   });
 
-  test('at 375 px the sidebar is a drawer: menu button opens it; Escape, the close button and the overlay close it', async (t) => {
-    if (!(await hasMockLogin(harness()))) return t.skip('POST /api/auth/mock-login is not implemented yet');
+  test('at 375 px the sidebar is a drawer: menu button opens it; Escape, the close button and the overlay close it', async () => {
     const page = await harness().open('/login', VIEWPORTS.mobile);
     await signInWithDemo(page);
     await page.goto('/servers');
