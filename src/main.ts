@@ -16,6 +16,7 @@ import { createSandboxDemo } from './features/auth/sandboxDemo';
 import { attachActivityListeners } from './features/stats/events';
 import { ActivityRecorder } from './features/stats/recorder';
 import { createApiRouter, createApp, type AppDeps } from './http/app';
+import type { RateLimitSettings } from './http/middleware/rateLimit';
 import type Router from '@koa/router';
 import { createLogger, type Logger } from './logger';
 import { startSandbox, type Sandbox } from './sandbox';
@@ -49,7 +50,10 @@ function defaultWebRoot(): string {
  * HTTP. The bot's readiness is not awaited: the dashboard serves at once and reports the
  * gateway's state on /api/health.
  */
-export async function startProduct(config: Config, options: { logger?: Logger; webRoot?: string } = {}): Promise<Product> {
+export async function startProduct(
+  config: Config,
+  options: { logger?: Logger; webRoot?: string; rateLimits?: RateLimitSettings } = {},
+): Promise<Product> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = await openStore(config.databaseUrl, logger.child({ face: 'db' }));
   await store.migrate();
@@ -98,6 +102,7 @@ export async function startProduct(config: Config, options: { logger?: Logger; w
     webRoot: options.webRoot ?? defaultWebRoot(),
     auth,
     demo: sandbox ? createSandboxDemo(sandbox, discord) : undefined,
+    rateLimits: options.rateLimits,
   };
   const api = createApiRouter(deps);
   server.on('request', createApp(deps, api).callback());

@@ -12,7 +12,7 @@ import type { AuthServices } from '../features/auth/service';
 import { serverRoutes } from '../features/servers/routes';
 import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
-import { authRateLimit, mutationRateLimit } from './middleware/rateLimit';
+import { authRateLimit, mutationRateLimit, type RateLimitSettings } from './middleware/rateLimit';
 import { createSessionMiddleware } from './session';
 import { requestLog } from './middleware/requestLog';
 import { systemRoutes } from './routes/system';
@@ -32,10 +32,13 @@ export interface AppDeps {
   auth: AuthServices;
   /** The demo login; present only in sandbox mode. */
   demo?: DemoSignIn;
+  /** Overrides the default rate limits (tests that sign in many times raise them). */
+  rateLimits?: RateLimitSettings;
 }
 
 /** The /api router with every route of the product; exported so tests can walk its routes. */
-export function createApiRouter(deps: AppDeps, limits = { auth: authRateLimit().middleware }): Router {
+export function createApiRouter(deps: AppDeps): Router {
+  const limits = { auth: authRateLimit(deps.rateLimits?.auth).middleware };
   const api = new Router({ prefix: '/api' });
   for (const router of [systemRoutes(deps), authRoutes(deps, limits.auth), serverRoutes(deps)]) {
     api.use(router.routes(), router.allowedMethods());
@@ -56,7 +59,7 @@ export function createApp(deps: AppDeps, api: Router = createApiRouter(deps)): K
   app.use(sessions.middleware);
   app.use(sameOriginOnly(deps.config.publicUrl));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '256kb', encoding: 'utf-8' }));
-  app.use(mutationRateLimit().middleware);
+  app.use(mutationRateLimit(deps.rateLimits?.mutations).middleware);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   return app;

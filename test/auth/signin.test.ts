@@ -174,3 +174,24 @@ describe('with a Discord token configured', () => {
     }
   });
 });
+
+describe('rate limits', () => {
+  test('sign-in attempts past the limit answer 429 with Retry-After, and writes are limited per session', async () => {
+    const product = await startTestProduct({}, { auth: { max: 3, durationMs: 60_000 }, mutations: { max: 2, durationMs: 60_000 } });
+    try {
+      const browser = browserAgent(product);
+      for (let i = 0; i < 3; i += 1) await browser.get('/api/auth/discord/login').expect(302);
+      const limited = await browser.get('/api/auth/discord/login').expect(429);
+      assert.equal(limited.body.error, 'rate_limited');
+      assert.ok(Number(limited.headers['retry-after']) > 0);
+
+      const other = browserAgent(product);
+      await other.post('/api/auth/logout').expect(204);
+      await other.post('/api/auth/logout').expect(204);
+      await other.post('/api/auth/logout').expect(429);
+      await other.get('/api/health').expect(200);
+    } finally {
+      await product.close();
+    }
+  });
+});

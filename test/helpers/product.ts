@@ -4,11 +4,15 @@ import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { startProduct, type Product } from '../../src/main';
 import { createLogger } from '../../src/logger';
+import type { RateLimitSettings } from '../../src/http/middleware/rateLimit';
 
 /** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
-export async function startTestProduct(env: NodeJS.ProcessEnv = {}): Promise<Product> {
+/** Limits high enough for suites that sign in dozens of times from one address. */
+const TEST_RATE_LIMITS: RateLimitSettings = { auth: { max: 1000, durationMs: 60_000 }, mutations: { max: 1000, durationMs: 60_000 } };
+
+export async function startTestProduct(env: NodeJS.ProcessEnv = {}, rateLimits = TEST_RATE_LIMITS): Promise<Product> {
   const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
-  const product = await startProduct(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  const product = await startProduct(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), rateLimits });
   if (!product.client.isReady()) await once(product.client, Events.ClientReady);
   return product;
 }

@@ -2,8 +2,14 @@ import type { Context, Middleware } from 'koa';
 import ratelimit from 'koa-ratelimit';
 import { TooManyRequests } from '../errors';
 
+/** Requests allowed per window. */
+export interface RateLimitSettings {
+  auth: { max: number; durationMs: number };
+  mutations: { max: number; durationMs: number };
+}
+
 /** Limits per window; auth is per client address, mutations per session (or address when signed out). */
-export const RATE_LIMITS = {
+export const RATE_LIMITS: RateLimitSettings = {
   auth: { max: 20, durationMs: 60_000 },
   mutations: { max: 120, durationMs: 60_000 },
 };
@@ -33,13 +39,13 @@ function limiter(name: string, limits: { max: number; durationMs: number }, id: 
 }
 
 /** Limits sign-in attempts per client address. */
-export function authRateLimit() {
-  return limiter('auth', RATE_LIMITS.auth, (ctx) => ctx.ip);
+export function authRateLimit(limits = RATE_LIMITS.auth) {
+  return limiter('auth', limits, (ctx) => ctx.ip);
 }
 
 /** Limits writes per session (the signed-in user), or per address without one. */
-export function mutationRateLimit() {
-  const limited = limiter('mutations', RATE_LIMITS.mutations, (ctx) => (ctx.session?.userId ? `user:${ctx.session.userId}` : `ip:${ctx.ip}`));
+export function mutationRateLimit(limits = RATE_LIMITS.mutations) {
+  const limited = limiter('mutations', limits, (ctx) => (ctx.session?.userId ? `user:${ctx.session.userId}` : `ip:${ctx.ip}`));
   const middleware: Middleware = (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? next() : limited.middleware(ctx, next));
   return { middleware, dispose: limited.dispose };
 }
