@@ -53,6 +53,13 @@ export function createApp(deps: AppDeps, api: Router = createApiRouter(deps)): K
 
   const sessions = createSessionMiddleware(app, deps.store, deps.config.publicUrl);
 
+  // Errors Koa sees after the response started (mostly a browser closing a file download
+  // mid-stream). A client going away is routine; anything else is logged as an error.
+  app.on('error', (error: NodeJS.ErrnoException) => {
+    const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(error.code ?? '');
+    if (aborted) logger.debug({ code: error.code }, 'client went away during the response');
+    else logger.error({ err: error }, 'response failed');
+  });
   app.use(requestLog(logger));
   app.use(errorHandler(logger));
   app.use(serveDashboard(deps.webRoot));

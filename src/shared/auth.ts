@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A Discord snowflake id as a string. */
 export const Snowflake = z.string().regex(/^\d{15,21}$/, 'must be a Discord id (digits only)');

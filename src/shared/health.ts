@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Gateway connection states reported by /api/health. */
 export const GATEWAY_STATUSES = ['ready', 'connecting', 'reconnecting', 'disconnected', 'not_configured'] as const;

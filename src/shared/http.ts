@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The JSON body of every error answer from /api. `fields` maps a field path to its message. */
 export const ApiErrorSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The bot's display name used across the dashboard when no per-server name applies. */
 export const PRODUCT_NAME = 'AwesomeBot';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Snowflake } from './auth';
 
 /** Path parameters of every /api/servers/:serverId/* route. */
