@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../src/shared/meta';
 import { inviteUrl } from '../../src/shared/discord-urls';
 import { useMeta, useServers } from '../api/queries';
+import { AddBotLink } from '../components/AddBotLink';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerRow, ServerRowsSkeleton } from '../components/ServerRow';
@@ -93,17 +94,9 @@ export default function AddBot() {
                           server={server}
                           badges={<Badge tone="brand">Admin Access</Badge>}
                           action={
-                            meta.data ? (
-                              <a
-                                className={buttonClass('success', 'sm')}
-                                href={inviteUrl(meta.data, server.id)}
-                                target="_blank"
-                                rel="noopener noreferrer"
-                                aria-label={`Add the bot to ${server.name} (new tab)`}
-                              >
-                                <Plus size={14} aria-hidden="true" /> Add Bot
-                              </a>
-                            ) : null
+                            <AddBotLink meta={meta.data} serverId={server.id} serverName={server.name}>
+                              <Plus size={14} aria-hidden="true" /> Add Bot
+                            </AddBotLink>
                           }
                         />
                       ))}

@@ -1,8 +1,8 @@
 // /server-management (spec section 2): counts, the servers with the bot, and the ones without.
 import { Bot, CirclePlus, ExternalLink, Layers, Server as ServerIconGlyph, Settings2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { inviteUrl } from '../../src/shared/discord-urls';
 import { useMeta, useServers } from '../api/queries';
+import { AddBotLink } from '../components/AddBotLink';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerRow, ServerRowsSkeleton } from '../components/ServerRow';
@@ -97,17 +97,9 @@ export default function ServerManagement() {
                         server={server}
                         badges={<Badge tone="neutral">No Bot</Badge>}
                         action={
-                          meta.data ? (
-                            <a
-                              className={buttonClass('success', 'sm')}
-                              href={inviteUrl(meta.data, server.id)}
-                              target="_blank"
-                              rel="noopener noreferrer"
-                              aria-label={`Add the bot to ${server.name} (new tab)`}
-                            >
-                              <ExternalLink size={14} aria-hidden="true" /> Add
-                            </a>
-                          ) : null
+                          <AddBotLink meta={meta.data} serverId={server.id} serverName={server.name}>
+                            <ExternalLink size={14} aria-hidden="true" /> Add
+                          </AddBotLink>
                         }
                       />
                     ))}
