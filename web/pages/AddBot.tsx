@@ -1,10 +1,10 @@
 // /add-bot (spec section 2 "Add Bot"): what the bot does, where it can be added, where it is.
-import { ArrowLeft, BookOpen, Bot, CircleCheck, Clock, ExternalLink, Layers, Plus, Settings2 } from 'lucide-react';
+import { ArrowLeft, BookOpen, Bot, CircleCheck, Clock, ExternalLink, Layers, Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../src/shared/meta';
 import { inviteUrl } from '../../src/shared/discord-urls';
 import { useMeta, useServers } from '../api/queries';
-import { AddBotLink } from '../components/AddBotLink';
+import { AddBotLink, ManageServerLink } from '../components/ServerRowActions';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerRow, ServerRowsSkeleton } from '../components/ServerRow';
@@ -14,7 +14,6 @@ import { buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { FEATURE_AREAS } from '../marketing';
 import { groupServers } from '../server-groups';
-import { serverPath } from '../state/server';
 
 /** Discord's developer documentation, linked for bot setup details. */
 const DOCS_URL = 'https://discord.com/developers/docs/intro';
@@ -128,11 +127,7 @@ export default function AddBot() {
                       <ServerRow
                         key={server.id}
                         server={server}
-                        action={
-                          <Link to={serverPath(server.id, 'dashboard')} className={buttonClass('outline', 'sm')}>
-                            <Settings2 size={14} aria-hidden="true" /> Manage
-                          </Link>
-                        }
+                        action={<ManageServerLink serverId={server.id} />}
                       />
                     ))}
                   </ul>

@@ -1,8 +1,8 @@
 // /server-management (spec section 2): counts, the servers with the bot, and the ones without.
-import { Bot, CirclePlus, ExternalLink, Layers, Server as ServerIconGlyph, Settings2, Users } from 'lucide-react';
+import { Bot, CirclePlus, ExternalLink, Layers, Server as ServerIconGlyph, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useMeta, useServers } from '../api/queries';
-import { AddBotLink } from '../components/AddBotLink';
+import { AddBotLink, ManageServerLink } from '../components/ServerRowActions';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerRow, ServerRowsSkeleton } from '../components/ServerRow';
@@ -12,7 +12,6 @@ import { buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 import { groupServers } from '../server-groups';
-import { serverPath } from '../state/server';
 
 /** The server management screen. */
 export default function ServerManagement() {
@@ -67,11 +66,7 @@ export default function ServerManagement() {
                             <Badge tone="success">Active</Badge>
                           </>
                         }
-                        action={
-                          <Link to={serverPath(server.id, 'dashboard')} className={buttonClass('outline', 'sm')}>
-                            <Settings2 size={14} aria-hidden="true" /> Manage
-                          </Link>
-                        }
+                        action={<ManageServerLink serverId={server.id} />}
                       />
                     ))}
                   </ul>
