@@ -1,7 +1,7 @@
 // Builds the two bundles of the product:
 // - dist/server/main.js: the Node process (bot + HTTP + sandbox), dependencies left external;
 // - dist/web/: the dashboard, ESM with code splitting, minified, hashed names, a manifest,
-//   and index.html rewritten to point at the hashed entry files.
+//   and index.html rewritten to point at the hashed entry files (source maps only with --watch).
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,13 +38,16 @@ const webManifestPlugin = {
         manifest[output.entryPoint] = { file: publicPath, css: output.cssBundle ? '/' + path.relative(outWeb, path.join(root, output.cssBundle)).split(path.sep).join('/') : undefined };
       }
       const entry = manifest['web/main.tsx'];
-      if (!entry) return;
+      const boot = manifest['web/boot.ts'];
+      if (!entry || !boot) return;
       await writeFile(path.join(outWeb, 'manifest.json'), JSON.stringify(manifest, null, 2));
       const template = await readFile(path.join(root, 'web/index.html'), 'utf8');
+      // boot first: module scripts run in document order (see web/boot.ts).
       const tags = [
         entry.css ? `<link rel="stylesheet" href="${entry.css}">` : '',
+        `<script type="module" src="${boot.file}"></script>`,
         `<script type="module" src="${entry.file}"></script>`,
-      ].join('\n    ');
+      ].filter(Boolean).join('\n    ');
       await writeFile(path.join(outWeb, 'index.html'), template.replace('<!-- assets -->', tags));
     });
   },
@@ -52,7 +55,7 @@ const webManifestPlugin = {
 
 /** @type {esbuild.BuildOptions} */
 const webOptions = {
-  entryPoints: [path.join(root, 'web/main.tsx')],
+  entryPoints: [path.join(root, 'web/boot.ts'), path.join(root, 'web/main.tsx')],
   outdir: path.join(outWeb, 'assets'),
   outbase: root,
   bundle: true,
@@ -61,7 +64,8 @@ const webOptions = {
   platform: 'browser',
   target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
   minify: !watch,
-  sourcemap: true,
+  // Maps only for `npm run dev`: a production build must not publish the full source.
+  sourcemap: watch,
   metafile: true,
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',

@@ -19,6 +19,9 @@ describe('loadConfig', () => {
     assert.equal(config.sandboxPort, 3001);
     assert.equal(config.databaseUrl, DEFAULT_DATABASE_URL);
     assert.equal(config.logLevel, 'info');
+    assert.equal(config.trustProxyHops, 0);
+    assert.equal(config.allowPrivateWebhooks, false);
+    assert.equal(loadConfig({ ALLOW_PRIVATE_WEBHOOKS: '1' }).allowPrivateWebhooks, true);
     assert.equal(config.publicUrl, undefined);
   });
 
@@ -32,6 +35,9 @@ describe('loadConfig', () => {
   const cases: [string, NodeJS.ProcessEnv, RegExp][] = [
     ['PORT', { PORT: 'eighty' }, /^PORT must be a port number/],
     ['PORT', { PORT: '70000' }, /^PORT must be between 0 \(any free port\) and 65535/],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, /^TRUST_PROXY must be the number of proxies in front of the app/],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }, /^TRUST_PROXY must be between 0 \(no proxy\) and 10/],
+    ['ALLOW_PRIVATE_WEBHOOKS', { ALLOW_PRIVATE_WEBHOOKS: 'maybe' }, /^ALLOW_PRIVATE_WEBHOOKS must be 1 or 0/],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must start with sqlite: or postgres:\/\//],
     ['PUBLIC_URL', { PUBLIC_URL: 'not a url' }, /^PUBLIC_URL must be an http\(s\) URL/],

@@ -41,6 +41,16 @@ const EnvSchema = z.object({
       .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
       .optional(),
   ),
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be the number of proxies in front of the app (0 for none)' })
+    .int('must be a whole number of proxies')
+    .min(0, 'must be between 0 (no proxy) and 10')
+    .max(10, 'must be between 0 (no proxy) and 10')
+    .default(0),
+  ALLOW_PRIVATE_WEBHOOKS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -55,6 +65,13 @@ export interface Config {
   discord: { token?: string; clientId?: string; clientSecret?: string };
   sessionSecret: string;
   databaseUrl: string;
+  /**
+   * How many reverse proxies stand in front of the app. X-Forwarded-* headers are believed only
+   * when > 0, and the client address is taken that many entries from the right of X-Forwarded-For.
+   */
+  trustProxyHops: number;
+  /** Lets webhook URLs reach loopback, private and link-local addresses (a receiver on the self-hoster's own network; tests). */
+  allowPrivateWebhooks: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
 }
 
@@ -91,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     discord: { token: vars.DISCORD_TOKEN, clientId: vars.DISCORD_CLIENT_ID, clientSecret: vars.DISCORD_CLIENT_SECRET },
     sessionSecret: vars.SESSION_SECRET ?? SANDBOX_SESSION_SECRET,
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    trustProxyHops: vars.TRUST_PROXY,
+    allowPrivateWebhooks: vars.ALLOW_PRIVATE_WEBHOOKS,
     logLevel: vars.LOG_LEVEL,
   };
 }

@@ -1,23 +1,39 @@
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type Router from '@koa/router';
 import type { Client } from 'discord.js';
 import { createBotClient } from './bot/client';
 import { botGateway } from './bot/gateway';
+import { CommandLimiter } from './bot/limiter';
+import { Messenger } from './bot/messenger';
 import { startBot } from './bot';
 import { ConfigError, loadConfig, type Config, type RuntimeConfig } from './config';
+import { createAccessRule } from './core/access';
+import { systemClock, type Clock } from './core/clock';
+import type { Feature } from './core/feature';
+import type { Services } from './core/services';
+import { GuildStateStore } from './db/guild-state';
 import { openStore, type Store } from './db/store';
+import { FEATURES } from './features';
+import { GrantStore } from './features/access/grants';
 import { createSecretBox } from './features/auth/crypto';
 import { DiscordOAuth } from './features/auth/discord';
-import { GuildListCache, type AuthServices } from './features/auth/service';
 import { createSandboxDemo } from './features/auth/sandboxDemo';
-import { attachActivityListeners } from './features/stats/events';
+import { GuildListCache } from './features/auth/service';
+import { Notifier } from './features/notifications/notifier';
+import { LastSeenTracker } from './features/welcome/catchup';
+import { ReactionRoleIndex } from './features/reaction-roles/service';
+import { Accruals } from './features/leveling/accruals';
+import { VoiceXp } from './features/leveling/voice';
+import { TtlCache } from './core/ttl-cache';
+import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
-import { createApiRouter, createApp, type AppDeps } from './http/app';
+import { createApp, type AppDeps } from './http/app';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
-import type Router from '@koa/router';
 import { createLogger, type Logger } from './logger';
 import { startSandbox, type Sandbox } from './sandbox';
 import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
@@ -25,18 +41,29 @@ import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
 /** Discord's own bases, used with a real token. */
 const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' };
 
-/** The running product: one HTTP server, one bot client, the store, and the sandbox when offline. */
+/** The running product: one HTTP server, one bot client, the services, and the sandbox when offline. */
 export interface Product {
   url: string;
   config: RuntimeConfig;
+  services: Services;
   store: Store;
   client: Client;
   sandbox?: Sandbox;
   /** The /api router (tests walk its routes). */
   api: Router;
-  /** Buffers activity counts; tests flush it to read stats at once. */
-  recorder: ActivityRecorder;
+  features: readonly Feature[];
   close(): Promise<void>;
+}
+
+/** This build's version, from package.json beside the source or the bundle. */
+function readVersion(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.resolve(here, '../package.json'), path.resolve(here, '../../package.json')]) {
+    if (!existsSync(candidate)) continue;
+    const { version } = JSON.parse(readFileSync(candidate, 'utf8')) as { version?: unknown };
+    if (typeof version === 'string') return version;
+  }
+  return '0.0.0';
 }
 
 /** Where the built dashboard lives: dist/web beside dist/server (bundle) or the repo's dist (tsx). */
@@ -45,35 +72,25 @@ function defaultWebRoot(): string {
   return path.basename(here) === 'server' ? path.resolve(here, '../web') : path.resolve(here, '../dist/web');
 }
 
-/**
- * Starts everything in order: store (migrated) -> sandbox when there is no token -> bot ->
- * HTTP. The bot's readiness is not awaited: the dashboard serves at once and reports the
- * gateway's state on /api/health.
- */
-export async function startProduct(
-  config: Config,
-  options: { logger?: Logger; webRoot?: string; rateLimits?: RateLimitSettings } = {},
-): Promise<Product> {
-  const logger = options.logger ?? createLogger(config.logLevel);
-  const store = await openStore(config.databaseUrl, logger.child({ face: 'db' }));
-  await store.migrate();
+/** What the services are made from. */
+export interface ServiceParts {
+  config: RuntimeConfig;
+  store: Store;
+  client: Client | null;
+  logger: Logger;
+  sandbox?: Sandbox;
+  clock?: Clock;
+  /** Waits between webhook retries (tests shorten them). */
+  webhookRetryDelaysMs?: number[];
+  /** The product's features (all of them by default). */
+  features?: readonly Feature[];
+}
 
-  const sandbox =
-    config.mode === 'sandbox'
-      ? await startSandbox({ port: config.sandboxPort, logger: logger.child({ face: 'sandbox' }) })
-      : undefined;
-  const client = createBotClient(
-    sandbox ? { api: sandbox.apiBase, cdn: sandbox.cdnBase, globalRequestsPerSecond: 1000 } : {},
-  );
-
-  const server = createServer();
-  server.listen(config.port);
-  await once(server, 'listening');
-  const port = (server.address() as AddressInfo).port;
-  const runtime: RuntimeConfig = { ...config, publicUrl: config.publicUrl ?? `http://localhost:${port}` };
-
+/** Builds the one Services object every feature shares. */
+export function buildServices({ config, store, client, logger, sandbox, clock = systemClock, webhookRetryDelaysMs, features = FEATURES }: ServiceParts): Services {
   const meta: PublicMeta = {
     botName: PRODUCT_NAME,
+    version: readVersion(),
     mode: config.mode,
     clientId: sandbox ? sandbox.oauth.clientId : (config.discord.clientId ?? ''),
     oauthBase: sandbox ? sandbox.url : DISCORD.app,
@@ -84,56 +101,115 @@ export async function startProduct(
     host: sandbox ? sandbox.url : DISCORD.app,
     clientId: meta.clientId,
     clientSecret: sandbox ? sandbox.oauth.clientSecret : (config.discord.clientSecret ?? ''),
-    redirectUri: `${runtime.publicUrl}/auth/callback`,
+    redirectUri: `${config.publicUrl}/auth/callback`,
   });
-  const auth: AuthServices = {
-    store,
-    discord,
-    secrets: createSecretBox(config.sessionSecret),
-    logger: logger.child({ face: 'auth' }),
-    guildLists: new GuildListCache(),
-  };
-  const deps: AppDeps = {
-    config: runtime,
-    store,
-    gateway: botGateway(client),
-    logger,
+  const secrets = createSecretBox(config.sessionSecret);
+  const gateway = botGateway(client);
+  const settings = new SettingsStore({ store, clock, logger: logger.child({ face: 'settings' }) });
+  const grants = new GrantStore({ store, clock });
+  const messenger = new Messenger({ client, settings, logger: logger.child({ face: 'bot' }) });
+  const guildState = new GuildStateStore({ store, clock });
+  const accruals = new Accruals({ store, clock, settings, logger: logger.child({ face: 'leveling' }) });
+  return {
+    config,
     meta,
-    webRoot: options.webRoot ?? defaultWebRoot(),
-    auth,
+    store,
+    gateway,
+    messenger,
+    access: createAccessRule({ gateway, grants, clock }),
+    grants,
+    settings,
+    notifier: new Notifier({
+      settings, messenger, store, secrets, clock, logger: logger.child({ face: 'notifications' }),
+      allowPrivateWebhooks: config.allowPrivateWebhooks, retryDelaysMs: webhookRetryDelaysMs,
+    }),
+    commandLimiter: new CommandLimiter(clock),
+    activity: new ActivityRecorder(store, logger.child({ face: 'stats' })),
+    auth: { store, discord, secrets, logger: logger.child({ face: 'auth' }), guildLists: new GuildListCache() },
+    secrets,
+    guildState,
+    reactionRoles: new ReactionRoleIndex(),
+    accruals,
+    voiceXp: new VoiceXp({ gateway, settings, clock, logger: logger.child({ face: 'leveling' }), accruals }),
+    readCache: new TtlCache(1000),
+    lastSeen: new LastSeenTracker({ guildState, clock, logger: logger.child({ face: 'welcome' }) }),
+    features,
     demo: sandbox ? createSandboxDemo(sandbox, discord) : undefined,
-    rateLimits: options.rateLimits,
+    clock,
+    logger,
   };
-  const api = createApiRouter(deps);
-  server.on('request', createApp(deps, api).callback());
+}
 
-  const recorder = new ActivityRecorder(store, logger.child({ face: 'stats' }));
-  attachActivityListeners(client, recorder);
-  recorder.start();
+/** Options of startProduct beyond the configuration. */
+export interface StartOptions {
+  logger?: Logger;
+  webRoot?: string;
+  rateLimits?: RateLimitSettings;
+  clock?: Clock;
+  webhookRetryDelaysMs?: number[];
+  features?: readonly Feature[];
+  /**
+   * A sandbox Discord that outlives this product (tests of restarts: the bot goes offline while
+   * Discord carries on). Used instead of starting one; not closed with the product.
+   */
+  sandbox?: Sandbox;
+}
 
-  const token = sandbox ? sandbox.botToken : config.discord.token;
+/**
+ * Starts everything in order: store (migrated) -> sandbox when there is no token -> HTTP ->
+ * features -> bot. The bot's readiness is not awaited: the dashboard serves at once and reports
+ * the gateway's state on /api/health.
+ */
+export async function startProduct(config: Config, options: StartOptions = {}): Promise<Product> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const features = options.features ?? FEATURES;
+  const store = await openStore(config.databaseUrl, logger.child({ face: 'db' }));
+  await store.migrate();
+
+  const ownSandbox = config.mode === 'sandbox' && !options.sandbox;
+  const sandbox =
+    config.mode !== 'sandbox'
+      ? undefined
+      : (options.sandbox ?? (await startSandbox({ port: config.sandboxPort, logger: logger.child({ face: 'sandbox' }), clock: options.clock })));
+  // Against the sandbox as against Discord: its rate limits bite, so the client keeps Discord's 50/s.
+  const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandbox.cdnBase } : {});
+
+  const server = createServer();
+  server.listen(config.port);
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  const runtime: RuntimeConfig = { ...config, publicUrl: config.publicUrl ?? `http://localhost:${port}` };
+  sandbox?.oauth.registerRedirectUri(`${runtime.publicUrl}/auth/callback`);
+
+  const services = buildServices({ config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features });
+  const routes = features.flatMap((feature) => feature.routes ?? []);
+  const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits };
+  const { app, api } = createApp(services, routes, deps);
+  server.on('request', app.callback());
+
+  const started: Feature[] = [];
   const closeAll = async () => {
     await closeServer(server);
     await client.destroy();
-    await recorder.stop();
-    await sandbox?.close();
+    for (const feature of [...started].reverse()) {
+      await Promise.resolve(feature.stop?.(services)).catch((error: unknown) => logger.error({ err: error, feature: feature.name }, 'feature failed to stop'));
+    }
+    if (ownSandbox) await sandbox?.close();
     await store.close();
   };
-  if (token) {
-    try {
-      await startBot({
-        client,
-        token,
-        services: { store, logger: logger.child({ face: 'bot' }) },
-        onCommandUsed: (guildId, command) => recorder.command(guildId, command),
-      });
-    } catch (error) {
-      await closeAll();
-      throw error;
+  try {
+    for (const feature of features) {
+      await feature.start?.(services);
+      started.push(feature);
     }
+    const token = sandbox ? sandbox.botToken : config.discord.token;
+    if (token) await startBot({ client, token, services, features });
+  } catch (error) {
+    await closeAll();
+    throw error;
   }
 
-  return { url: `http://127.0.0.1:${port}`, config: runtime, store, client, sandbox, recorder, api, close: closeAll };
+  return { url: `http://127.0.0.1:${port}`, config: runtime, services, store, client, sandbox, api, features, close: closeAll };
 }
 
 function closeServer(server: HttpServer): Promise<void> {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useCurrentUser } from './api/queries';
 import { LoadingScreen } from './components/LoadingScreen';
+import { FEATURE_PAGES } from './features';
 import { FEATURES, TRANSACTIONS } from './navigation';
 import { sessionUser } from './state/session';
 
@@ -38,9 +39,10 @@ function SignedInRoutes() {
         <Route path="server/:serverId">
           <Route index element={<Navigate to="dashboard" replace />} />
           <Route path="dashboard" element={<ServerDashboard />} />
-          {[...FEATURES, TRANSACTIONS].map((feature) => (
-            <Route key={feature.slug} path={feature.slug} element={<FeaturePage slug={feature.slug} />} />
-          ))}
+          {[...FEATURES, TRANSACTIONS].map((feature) => {
+            const Page = FEATURE_PAGES[feature.slug];
+            return <Route key={feature.slug} path={feature.slug} element={Page ? <Page /> : <FeaturePage slug={feature.slug} />} />;
+          })}
         </Route>
         {FEATURES.map((feature) => (
           <Route key={feature.slug} path={feature.slug} element={<LastServerRedirect slug={feature.slug} />} />

@@ -6,7 +6,7 @@ export interface DiscordEndpoints {
   api?: string;
   /** CDN base for avatars and icons; Discord's own when absent. */
   cdn?: string;
-  /** The sandbox lifts the global request cap; Discord's is 50/s. */
+  /** The client's own global request cap (Discord's is 50/s); only benchmarks against a relaxed sandbox raise it. */
   globalRequestsPerSecond?: number;
 }
 

@@ -1,20 +1,40 @@
-import { Events, type ApplicationCommandData, type Client } from 'discord.js';
-import { COMMANDS, type BotCommand, type BotServices } from './commands';
-import { createInteractionDispatcher, type CommandUsedListener } from './interactions';
+import { Events, type ApplicationCommandData, type Client, type ClientEvents } from 'discord.js';
+import type { Feature, Listener } from '../core/feature';
+import type { Services } from '../core/services';
+import type { Command } from './command';
+import { createInteractionDispatcher } from './interactions';
+import { slashJSON } from './slash';
+import { createTextCommandHandler } from './text-commands';
 
-/** Options for wiring the bot's listeners and commands to a client. */
+/** Options for wiring the features' listeners and commands to a client. */
 export interface StartBotOptions {
   client: Client;
   token: string;
-  services: BotServices;
-  commands?: readonly BotCommand[];
-  onCommandUsed?: CommandUsedListener;
+  services: Services;
+  features: readonly Feature[];
 }
 
-/** Attaches the listeners, registers the slash commands once ready, and logs in. */
-export async function startBot({ client, token, services, commands = COMMANDS, onCommandUsed }: StartBotOptions): Promise<void> {
-  const logger = services.logger;
-  client.on(Events.InteractionCreate, createInteractionDispatcher(commands, services, onCommandUsed));
+/** Attaches a listener so that what it throws is logged with its name and never stops the bot. */
+function attach(client: Client, services: Services, listener: Listener): void {
+  const handler = (...args: unknown[]) => {
+    try {
+      const result = (listener.run as (services: Services, ...rest: unknown[]) => unknown)(services, ...args);
+      if (result instanceof Promise) result.catch((error: unknown) => services.logger.error({ err: error, listener: listener.name }, 'listener failed'));
+    } catch (error) {
+      services.logger.error({ err: error, listener: listener.name }, 'listener failed');
+    }
+  };
+  client.on(listener.event as keyof ClientEvents, handler);
+}
+
+/** Attaches every feature's listeners and commands (slash and text), registers the slash commands once ready, and logs in. */
+export async function startBot({ client, token, services, features }: StartBotOptions): Promise<void> {
+  const logger = services.logger.child({ face: 'bot' });
+  const commands = features.flatMap((feature) => feature.commands ?? []);
+  for (const feature of features) for (const listener of feature.listeners ?? []) attach(client, services, listener);
+  client.on(Events.InteractionCreate, createInteractionDispatcher(commands, services));
+  const text = createTextCommandHandler(commands, services);
+  client.on(Events.MessageCreate, (message) => void text(message).catch((error: unknown) => logger.error({ err: error }, 'text command handler failed')));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (event) => logger.warn({ code: event.code }, 'gateway disconnected'));
   client.on(Events.ShardResume, () => logger.info('gateway resumed'));
@@ -29,14 +49,14 @@ export async function startBot({ client, token, services, commands = COMMANDS, o
  * Registers the global slash commands, idempotently: the current set is fetched first and the
  * bulk overwrite is only sent when it differs, so restarts do not spend Discord's daily quota.
  */
-export async function registerCommands(client: Client<true>, commands: readonly BotCommand[]): Promise<boolean> {
-  const wanted = commands.map((command) => command.data.toJSON());
+export async function registerCommands(client: Client<true>, commands: readonly Command[]): Promise<boolean> {
+  const wanted = commands.map(slashJSON);
   const existing = await client.application.commands.fetch();
   const same =
     existing.size === wanted.length &&
     wanted.every((command) => {
       const current = existing.find((candidate) => candidate.name === command.name);
-      // equals() reads both the camelCase and the raw snake_case shapes; the builder's JSON is the raw one.
+      // equals() reads both the camelCase and the raw snake_case shapes; ours is the raw one.
       return current !== undefined && current.equals(command as unknown as ApplicationCommandData, true);
     });
   if (same) return false;

@@ -27,23 +27,22 @@ for (const backend of storeBackends()) {
       const store = await openStore(database.url);
       try {
         await store.migrate();
-        const { ServerSettings, UserLevel, Transaction } = store.models;
-        const settings = await ServerSettings.create({ serverId: '111111111111111111', welcomeChannelId: '201', rulesChannelId: '202', rulesMessage: null, verificationRoleId: '203' });
-        assert.equal(settings.currencyName, 'coins');
-        assert.equal(settings.welcomeMessage, 'Welcome {user} to our server! 🎉');
-        const reread = await ServerSettings.findOne({ where: { serverId: '111111111111111111' } });
-        assert.equal(reread?.voiceMultiplier, 0.5);
-        assert.equal(reread?.levelingEnabled, true);
-        // Each attribute maps to its own column (a shared definition object once made them alias).
-        assert.deepEqual([reread?.welcomeChannelId, reread?.rulesChannelId, reread?.verificationRoleId], ['201', '202', '203']);
+        const { GuildSettings, UserLevel, Transaction, Account, Session } = store.models;
+        await GuildSettings.create({ guildId: '111111111111111111', data: { values: { xpCooldown: 30 } }, updatedAt: new Date() });
+        const reread = await GuildSettings.findByPk('111111111111111111');
+        assert.deepEqual(reread?.data, { values: { xpCooldown: 30 } });
+        assert.equal(reread?.version, 0);
+        const account = await Account.create({ userId: '222222222222222222', username: 'pat', discriminator: '0', avatar: null, accessToken: null, refreshToken: null, tokenExpiresAt: null });
+        await Session.create({ id: 'a'.repeat(64), data: {}, accountId: account.id, expiresAt: new Date(Date.now() + 60_000) });
+        assert.equal(await Session.count({ where: { accountId: account.id } }), 1);
 
-        await UserLevel.create({ serverId: '1', userId: '2', totalXp: 50 });
-        await assert.rejects(UserLevel.create({ serverId: '1', userId: '2' }), /unique|Validation/i);
-        await UserLevel.create({ serverId: '1', userId: '3', totalXp: 500 });
-        const top = await UserLevel.findAll({ where: { serverId: '1' }, order: [['totalXp', 'DESC']] });
+        await UserLevel.create({ guildId: '1', userId: '2', totalXp: 50 });
+        await assert.rejects(UserLevel.create({ guildId: '1', userId: '2' }), /unique|Validation/i);
+        await UserLevel.create({ guildId: '1', userId: '3', totalXp: 500 });
+        const top = await UserLevel.findAll({ where: { guildId: '1' }, order: [['totalXp', 'DESC']] });
         assert.deepEqual(top.map((row) => row.userId), ['3', '2']);
 
-        const row = await Transaction.create({ serverId: '1', userId: '2', type: 'earn', amount: -5, itemId: null, itemName: null, description: null });
+        const row = await Transaction.create({ guildId: '1', userId: '2', type: 'earn', amount: -5, itemId: null, itemName: null, description: null, actorId: null, counterpartyId: null, createdAt: new Date() });
         assert.equal(row.amount, -5);
         assert.ok(await store.ping());
       } finally {

@@ -1,22 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Sequelize, Transaction as SqlTransaction, type Options } from 'sequelize';
+import { Mutex } from 'async-mutex';
+import { Sequelize, Transaction as SqlTransaction, type Options, type TransactionOptions } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
-import { Announcement, ModerationLog, ReactionRole } from './models/Community';
-import { ShopItem, Transaction } from './models/Economy';
+import { Announcement, GuildState, ModerationLog, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
+import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
-import { Server } from './models/Server';
-import { ServerSettings } from './models/ServerSettings';
+import { Account } from './models/Account';
 import { Session } from './models/Session';
+import { AppSetting, DashboardGrant, GuildSettings, SettingsHistory, WebhookDelivery } from './models/Settings';
 import { CommandUsage, GuildDailyStats } from './models/Stats';
-import { User } from './models/User';
 
-/** Every model, in one place, so a store binds them all. */
+/** Every model, in one place; each store binds its own subclasses of them. */
 export const models = {
-  User, Session, Server, ServerSettings, UserCurrency, UserLevel, UserInventory, MemberActivity,
-  ShopItem, Transaction, ReactionRole, Announcement, ModerationLog, CommandUsage, GuildDailyStats,
+  Account, Session, GuildSettings, SettingsHistory, AppSetting, DashboardGrant, WebhookDelivery,
+  UserCurrency, UserLevel, UserInventory, MemberActivity, ShopItem, Transaction, ReactionRole, ReactionRoleEvent,
+  Announcement, WelcomeLog, GuildState, ModerationLog, CommandUsage, GuildDailyStats, LevelReward,
 };
 export type Models = typeof models;
 
@@ -54,15 +56,30 @@ function sequelizeOptions(url: string, logger?: Logger): Options {
 }
 
 /**
- * Opens the store at `url` and binds the models to it. One store per process: models are
- * module-level classes. Does not migrate; call `migrate()`.
+ * Subclasses of every model bound to one connection: two stores in one process (two products in a
+ * test, like two processes on one database) each query their own database.
  */
+function bindModels(sequelize: Sequelize): Models {
+  const bound: Record<string, unknown> = {};
+  for (const [name, model] of Object.entries(models)) {
+    // A computed key keeps the class's name, which Sequelize uses as the model name.
+    const Bound = { [name]: class extends (model as unknown as new () => object) {} }[name] as unknown as (typeof models)[keyof Models];
+    Bound.initModel(sequelize);
+    bound[name] = Bound;
+  }
+  return bound as unknown as Models;
+}
+
+/** Opens the store at `url` with its own bound models. Does not migrate; call `migrate()`. */
 export async function openStore(url: string, logger?: Logger): Promise<Store> {
   const options = sequelizeOptions(url, logger);
   const sequelize = options.dialect === 'sqlite' ? new Sequelize(options) : new Sequelize(url, options);
   const dialect = options.dialect === 'sqlite' ? 'sqlite' : 'postgres';
-  if (dialect === 'sqlite') configureSqliteConnections(sequelize);
-  for (const model of Object.values(models)) model.initModel(sequelize);
+  if (dialect === 'sqlite') {
+    configureSqliteConnections(sequelize);
+    serializeSqliteTransactions(sequelize);
+  }
+  const boundModels = bindModels(sequelize);
   await sequelize.authenticate();
   if (dialect === 'sqlite') await sequelize.query('PRAGMA journal_mode = WAL');
 
@@ -76,7 +93,7 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
   return {
     sequelize,
     dialect,
-    models,
+    models: boundModels,
     async migrate() {
       const applied = await umzug.up();
       if (applied.length) logger?.info({ migrations: applied.map((m) => m.name) }, 'store migrated');
@@ -112,4 +129,51 @@ function configureSqliteConnections(sequelize: Sequelize): void {
     }
     return connection;
   };
+}
+
+/**
+ * SQLite has one writer at a time, and Sequelize gives an in-memory database one shared connection
+ * for every transaction, so two transactions started at once interleave their BEGIN and COMMIT
+ * ("cannot commit - no transaction is active"). On a file, a hundred writers each waiting on the
+ * busy timeout hold sqlite3's few worker threads while the lock's holder waits for one. So the
+ * process runs its SQLite transactions one after another, in the order asked; PostgreSQL keeps its
+ * pool and row locks. A transaction opened inside another is a bug (it would wait for itself), and
+ * says so.
+ */
+function serializeSqliteTransactions(sequelize: Sequelize): void {
+  const mutex = new Mutex();
+  const inside = new AsyncLocalStorage<true>();
+  const original = sequelize.transaction.bind(sequelize) as (options?: TransactionOptions, run?: (t: SqlTransaction) => Promise<unknown>) => Promise<unknown>;
+  const refuseNested = () => {
+    if (inside.getStore()) throw new Error('A transaction was opened inside another; pass the outer transaction instead.');
+  };
+  const queued = (optionsOrRun?: TransactionOptions | ((t: SqlTransaction) => Promise<unknown>), maybeRun?: (t: SqlTransaction) => Promise<unknown>) => {
+    const options = typeof optionsOrRun === 'function' ? undefined : optionsOrRun;
+    const run = typeof optionsOrRun === 'function' ? optionsOrRun : maybeRun;
+    if (options?.transaction) return original(options, run);
+    refuseNested();
+    if (run) return mutex.runExclusive(() => inside.run(true, () => original(options, run)));
+    // Unmanaged (Sequelize's own findOrCreate opens one): the lock is held until commit or rollback.
+    return mutex.acquire().then(async (release) => {
+      let released = false;
+      const releaseOnce = () => {
+        if (!released) {
+          released = true;
+          release();
+        }
+      };
+      try {
+        const transaction = (await original(options)) as SqlTransaction;
+        for (const end of ['commit', 'rollback'] as const) {
+          const finish = transaction[end].bind(transaction);
+          transaction[end] = () => finish().finally(releaseOnce);
+        }
+        return transaction;
+      } catch (error) {
+        releaseOnce();
+        throw error;
+      }
+    });
+  };
+  sequelize.transaction = queued as unknown as Sequelize['transaction'];
 }

@@ -1,73 +1,71 @@
-import Router from '@koa/router';
-import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
 import Koa from 'koa';
-import type { BotGateway } from '../bot/gateway';
-import type { RuntimeConfig } from '../config';
-import type { Store } from '../db/store';
-import type { Logger } from '../logger';
-import type { PublicMeta } from '../shared/meta';
-import { authRoutes } from '../features/auth/routes';
-import type { DemoSignIn } from '../features/auth/demo';
-import type { AuthServices } from '../features/auth/service';
-import { serverRoutes } from '../features/servers/routes';
+import type { Services } from '../core/services';
+import { jsonBody } from './middleware/body';
 import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
 import { authRateLimit, mutationRateLimit, type RateLimitSettings } from './middleware/rateLimit';
-import { createSessionMiddleware } from './session';
 import { requestLog } from './middleware/requestLog';
-import { systemRoutes } from './routes/system';
+import { securityHeaders } from './middleware/securityHeaders';
+import { mountRoutes } from './mount';
+import type { RouteSpec } from './route';
+import { createRouter } from './router';
+import { createSessionMiddleware } from './session';
 import { serveDashboard } from './static';
 
-/** Everything the HTTP face needs, passed in so tests can build an app around any of it. */
+/** What only the HTTP face needs; everything shared is in Services. */
 export interface AppDeps {
-  config: RuntimeConfig;
-  store: Store;
-  gateway: BotGateway;
-  logger: Logger;
-  /** Links for the dashboard (invite, CDN), pointing at the sandbox in sandbox mode. */
-  meta: PublicMeta;
   /** The built dashboard (dist/web). */
   webRoot: string;
-  /** Sign-in with Discord (or the sandbox's OAuth2). */
-  auth: AuthServices;
-  /** The demo login; present only in sandbox mode. */
-  demo?: DemoSignIn;
   /** Overrides the default rate limits (tests that sign in many times raise them). */
   rateLimits?: RateLimitSettings;
 }
 
-/** The /api router with every route of the product; exported so tests can walk its routes. */
-export function createApiRouter(deps: AppDeps): Router {
-  const limits = { auth: authRateLimit(deps.rateLimits?.auth).middleware };
-  const api = new Router({ prefix: '/api' });
-  for (const router of [systemRoutes(deps), authRoutes(deps, limits.auth), serverRoutes(deps)]) {
-    api.use(router.routes(), router.allowedMethods());
-  }
+/** The /api router with every declared route; exported so tests can walk its routes. */
+export function createApiRouter(services: Services, routes: readonly RouteSpec[], deps: AppDeps): Router {
+  const api = createRouter({ prefix: '/api' });
+  mountRoutes(api, routes, services, { auth: authRateLimit(deps.rateLimits?.auth).middleware });
   return api;
 }
 
-/** Builds the Koa app: JSON API under /api and the dashboard. Does not listen. */
-export function createApp(deps: AppDeps, api: Router = createApiRouter(deps)): Koa {
-  const app = new Koa({ proxy: deps.config.publicUrl.startsWith('https://') });
-  const logger = deps.logger.child({ face: 'http' });
+/** Builds the Koa app: security headers, errors, the dashboard, sessions, the CSRF guard, JSON bodies and /api. Does not listen. */
+export function createApp(services: Services, routes: readonly RouteSpec[], deps: AppDeps): { app: Koa; api: Router } {
+  const { config } = services;
+  // Proxy headers are believed only when TRUST_PROXY names the proxies in front; ctx.ip is then
+  // the X-Forwarded-For entry that many hops from the right (the ones the proxies appended).
+  const hops = config.trustProxyHops;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
+  const logger = services.logger.child({ face: 'http' });
+  const httpsPublic = config.publicUrl.startsWith('https://');
+  const api = createApiRouter(services, routes, deps);
 
-  const sessions = createSessionMiddleware(app, deps.store, deps.config.publicUrl);
+  const sessions = createSessionMiddleware(app, services.store, config.publicUrl);
 
-  // Errors Koa sees after the response started (mostly a browser closing a file download
-  // mid-stream). A client going away is routine; anything else is logged as an error.
+  // Errors Koa sees after the response started: a client going away (a browser closing a file
+  // download mid-stream) or sending a malformed request on the same kept-alive connection (HPE_*)
+  // is the client's doing and logged at debug; anything else is logged as an error.
   app.on('error', (error: NodeJS.ErrnoException) => {
-    const aborted = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(error.code ?? '');
-    if (aborted) logger.debug({ code: error.code }, 'client went away during the response');
+    const code = error.code ?? '';
+    const clientSide = ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'].includes(code) || code.startsWith('HPE_');
+    if (clientSide) logger.debug({ code }, 'the client went away or sent a malformed request during the response');
     else logger.error({ err: error }, 'response failed');
   });
   app.use(requestLog(logger));
+  app.use(securityHeaders({ publicUrl: config.publicUrl, cdnBase: services.meta.cdnBase }));
   app.use(errorHandler(logger));
   app.use(serveDashboard(deps.webRoot));
+  if (httpsPublic) {
+    // Browsers reach us over https (PUBLIC_URL), whatever the hop before us says: cookies are Secure.
+    app.use((ctx, next) => {
+      ctx.cookies.secure = true;
+      return next();
+    });
+  }
   app.use(sessions.middleware);
-  app.use(sameOriginOnly(deps.config.publicUrl));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '256kb', encoding: 'utf-8' }));
+  app.use(sameOriginOnly(config.publicUrl));
+  app.use(jsonBody(logger));
   app.use(mutationRateLimit(deps.rateLimits?.mutations).middleware);
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
-  return app;
+  return { app, api };
 }

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import { Op } from 'sequelize';
 import type { Store } from '../db/store';
 
 /** What a dashboard session holds. Never tokens: those stay in the users table, encrypted. */
 export interface SessionData {
-  userId?: number;
+  /** The signed-in account (our accounts row, not a Discord id). */
+  accountId?: number;
   /** The pending OAuth sign-in: its state (single use), where to land after, and when it began. */
   oauth?: { state: string; redirect: string; createdAt: number };
 }
@@ -78,7 +79,7 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
           const { _expire, _maxAge, ...rest } = data as SessionData & { _expire?: number; _maxAge?: number };
           void _expire;
           void _maxAge;
-          await Session.upsert({ id, data: rest as Record<string, unknown>, userId: data.userId ?? null, expiresAt: new Date(now + maxAge) });
+          await Session.upsert({ id, data: rest as Record<string, unknown>, accountId: data.accountId ?? null, expiresAt: new Date(now + maxAge) });
         },
         async destroy(key: string) {
           const id = rowId(key);
@@ -90,4 +91,16 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
     app,
   );
   return { middleware, dispose: () => clearInterval(sweeper) };
+}
+
+/** Starts a fresh session for an account that just signed in (a new id defeats session fixation). */
+export async function establishSession(ctx: Context, account: { id: number }): Promise<void> {
+  if (!ctx.session) throw new Error('sessions are not configured');
+  await ctx.session.regenerate();
+  ctx.session.accountId = account.id;
+}
+
+/** Ends this browser's session (the cookie is cleared and the row deleted). */
+export function endSession(ctx: Context): void {
+  ctx.session = null;
 }

@@ -1,30 +1,28 @@
 import { PermissionFlagsBits as P, type APIEmbed } from 'discord-api-types/v10';
-import { ControlError, controlGuild, parseControlBody } from './control';
-import { postSchema, interactionSchema } from './control-schemas';
-import { buildCommandInteraction, OptionError, type OptionValue } from './interaction-payload';
-import { InteractionStore } from './interactions';
+import { ControlError, controlGuild, parseControlBody } from './control-errors';
+import { bulkPostSchema, postSchema } from './control-schemas';
+import { registerInteractionControls } from './control-interactions';
 import { channelPermissions, hasPermission } from './permissions';
 import { noContent, ok, type Router } from './router';
 import type { SandboxServices } from './services';
 import type { ChannelRecord, GuildRecord, MessageRecord } from './types';
 
-/** How long `/_sandbox/interactions` waits for the bot's final reply. */
-export const INTERACTION_REPLY_TIMEOUT_MS = 5000;
-
-function controlChannel(services: SandboxServices, channelId: string): { guild: GuildRecord; channel: ChannelRecord } {
+/** A channel of a guild, or 404. */
+export function controlChannel(services: SandboxServices, channelId: string): { guild: GuildRecord; channel: ChannelRecord } {
   const guild = services.world.guildOfChannel(channelId);
   const channel = guild?.channels.get(channelId);
   if (!guild || !channel) throw new ControlError(404, 'unknown_channel', `No channel ${channelId}.`);
   return { guild, channel };
 }
 
-function requirePermission(guild: GuildRecord, channel: ChannelRecord, userId: string, permission: bigint, what: string): void {
+/** 404 unless the user is a member, 403 without `permission` in the channel or while timed out. */
+export function requirePermission(services: SandboxServices, guild: GuildRecord, channel: ChannelRecord, userId: string, permission: bigint, what: string): void {
   if (!guild.members.has(userId)) throw new ControlError(404, 'unknown_member', `User ${userId} is not a member of ${guild.name}.`);
   if (!hasPermission(channelPermissions(guild, channel, userId), permission)) {
     throw new ControlError(403, 'missing_permissions', `User ${userId} may not ${what} in #${channel.name}.`);
   }
   const until = guild.members.get(userId)?.communicationDisabledUntil;
-  if (until && Date.parse(until) > Date.now()) throw new ControlError(403, 'timed_out', `User ${userId} is timed out until ${until}.`);
+  if (until && Date.parse(until) > services.world.clock.ms()) throw new ControlError(403, 'timed_out', `User ${userId} is timed out until ${until}.`);
 }
 
 /** A message as the control API lists it. */
@@ -34,7 +32,12 @@ export function presentControlMessage(services: SandboxServices, message: Messag
     authorId: message.authorId,
     bot: message.authorId === services.world.botUserId,
     content: message.content,
+    type: message.type,
     embeds: message.embeds as APIEmbed[],
+    components: message.components,
+    /** Who this message actually pinged (allowed_mentions and permissions applied). */
+    pinged: { users: [...message.pings.userIds], roles: [...message.pings.roleIds], everyone: message.pings.everyone },
+    replyTo: message.referencedMessageId,
     timestamp: message.timestamp,
     editedTimestamp: message.editedTimestamp,
     reactions: [...message.reactions.values()].map((r) => ({ emoji: r.emoji.id ? `${r.emoji.name}:${r.emoji.id}` : r.emoji.name, userIds: [...r.userIds] })),
@@ -53,9 +56,36 @@ export function registerChatControls(router: Router, services: SandboxServices):
   router.add('POST', '/channels/:channelId/messages', 'none', ({ params, body }) => {
     const { guild, channel } = controlChannel(services, params.channelId ?? '');
     const input = parseControlBody(postSchema, body);
-    requirePermission(guild, channel, input.authorId, P.ViewChannel | P.SendMessages, 'send messages');
-    const message = world.messages.create(channel.id, { authorId: input.authorId, content: input.content });
+    requirePermission(services, guild, channel, input.authorId, P.ViewChannel | P.SendMessages, 'send messages');
+    const replyTo = input.replyTo ? world.messages.get(input.replyTo) : null;
+    if (input.replyTo && (!replyTo || replyTo.channelId !== channel.id)) throw new ControlError(404, 'unknown_message', 'The message to reply to is not in this channel.');
+    const message = world.messages.create(channel.id, { authorId: input.authorId, content: input.content, replyTo: replyTo ?? null });
     return ok(presentControlMessage(services, message), 201);
+  });
+
+  router.add('DELETE', '/channels/:channelId/messages/:messageId', 'none', ({ params }) => {
+    const { channel } = controlChannel(services, params.channelId ?? '');
+    const message = world.messages.get(params.messageId ?? '');
+    if (!message || message.channelId !== channel.id) throw new ControlError(404, 'unknown_message', 'No such message in this channel.');
+    world.messages.delete(message);
+    return noContent();
+  });
+
+  router.add('POST', '/channels/:channelId/messages/bulk', 'none', ({ params, body }) => {
+    const { guild, channel } = controlChannel(services, params.channelId ?? '');
+    const input = parseControlBody(bulkPostSchema, body);
+    const authors = input.authorIds ?? [...guild.members.keys()].filter((id) => id !== world.botUserId && hasPermission(channelPermissions(guild, channel, id), P.ViewChannel | P.SendMessages));
+    for (const id of new Set(authors)) requirePermission(services, guild, channel, id, P.ViewChannel | P.SendMessages, 'send messages');
+    if (authors.length === 0) throw new ControlError(400, 'invalid_body', 'Nobody may post in this channel.', { authorIds: 'No member may post here.' });
+    const template = input.content ?? 'message {n}';
+    let first = '';
+    let last = '';
+    for (let n = 1; n <= input.count; n += 1) {
+      const message = world.messages.create(channel.id, { authorId: authors[(n - 1) % authors.length] ?? '', content: template.replaceAll('{n}', String(n)) });
+      first ||= message.id;
+      last = message.id;
+    }
+    return ok({ count: input.count, firstId: first, lastId: last }, 201);
   });
 
   const reactionPath = '/channels/:channelId/messages/:messageId/reactions/:emoji/:userId';
@@ -67,7 +97,8 @@ export function registerChatControls(router: Router, services: SandboxServices):
   };
   router.add('PUT', reactionPath, 'none', ({ params }) => {
     const { guild, channel, message } = reactionTarget(params);
-    requirePermission(guild, channel, params.userId ?? '', P.AddReactions | P.ReadMessageHistory, 'react');
+    const first = !world.messages.hasReaction(message, params.emoji ?? '');
+    requirePermission(services, guild, channel, params.userId ?? '', (first ? P.AddReactions : 0n) | P.ReadMessageHistory, first ? 'add new reactions' : 'react');
     world.messages.addReaction(message, params.emoji ?? '', params.userId ?? '');
     return noContent();
   });
@@ -76,40 +107,5 @@ export function registerChatControls(router: Router, services: SandboxServices):
     return noContent();
   });
 
-  router.add('POST', '/interactions', 'none', async ({ body }) => {
-    const input = parseControlBody(interactionSchema, body);
-    const guild = controlGuild(services, input.guildId);
-    const { channel } = controlChannel(services, input.channelId);
-    if (channel.guildId !== guild.id) throw new ControlError(400, 'invalid_body', 'The channel is not in that guild.', { channelId: 'Not in the guild.' });
-    if (!guild.members.has(world.botUserId)) throw new ControlError(404, 'bot_not_in_guild', 'The bot is not in that guild.');
-    requirePermission(guild, channel, input.userId, P.ViewChannel | P.UseApplicationCommands, 'use application commands');
-    const [commandName = '', ...path] = input.name.trim().split(/\s+/);
-    const command = world.commands.findByName(guild.id, commandName);
-    if (!command) throw new ControlError(404, 'unknown_command', `No command "${commandName}" is registered for this guild.`);
-    const required = command.default_member_permissions ? BigInt(command.default_member_permissions) : 0n;
-    if (!hasPermission(channelPermissions(guild, channel, input.userId), required)) {
-      throw new ControlError(403, 'missing_permissions', `User ${input.userId} lacks the permissions /${commandName} requires.`);
-    }
-    const values: Record<string, OptionValue> = Array.isArray(input.options)
-      ? Object.fromEntries(input.options.map((o) => [o.name, o.value]))
-      : (input.options ?? {});
-    const id = world.snowflakes.next();
-    const token = InteractionStore.newToken();
-    let payload;
-    try {
-      payload = buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values });
-    } catch (error) {
-      if (error instanceof OptionError) throw new ControlError(400, 'invalid_option', error.message, { [`options.${error.field}`]: error.message });
-      throw error;
-    }
-    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName }, payload);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), INTERACTION_REPLY_TIMEOUT_MS);
-    });
-    const reply = await Promise.race([record.final, timeout]);
-    clearTimeout(timer);
-    if (!reply) throw new ControlError(504, 'no_reply', `The bot did not reply to /${input.name} within ${INTERACTION_REPLY_TIMEOUT_MS / 1000} s.`);
-    return ok({ interactionId: id, ...reply });
-  });
+  registerInteractionControls(router, services, { controlChannel, requirePermission });
 }

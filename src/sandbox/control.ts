@@ -1,45 +1,18 @@
-import type { Middleware } from 'koa';
-import { z } from 'zod';
+import { PermissionFlagsBits as P } from 'discord-api-types/v10';
+import type { Context, Middleware } from 'koa';
 import { parseBody, readRawBody } from './body';
+import { DiscordApiError } from './errors';
+import { hasLoopbackHost, isCrossSite } from './origin';
 import { registerChatControls } from './control-chat';
-import { faultSchema, joinSchema, memberPatchSchema, voiceSchema } from './control-schemas';
+import { registerStructureControls } from './control-structure';
+import { registerVoiceControls } from './control-voice';
+import { faultSchema, joinSchema, memberPatchSchema, moderationSchema, userPatchSchema } from './control-schemas';
+import { guildPermissions, hasPermission, outranks } from './permissions';
+import { ControlError, controlGuild, parseControlBody, requireMember } from './control-errors';
+import { isManagedRole } from './presenters';
 import { Router, noContent, ok, pathSegments } from './router';
 import type { SandboxServices } from './services';
 import type { GuildRecord } from './types';
-
-/** A control-API failure, answered as `{ error, message, fields? }`. */
-export class ControlError extends Error {
-  /** `error` is a short machine code, `fields` names bad body fields. */
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-/** Parses a control body with zod; failures are 400 naming each bad field. */
-export function parseControlBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || '_root'] ??= issue.message;
-  const summary = Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join('; ');
-  throw new ControlError(400, 'invalid_body', summary, fields);
-}
-
-/** The guild, or 404. */
-export function controlGuild(services: SandboxServices, guildId: string): GuildRecord {
-  const guild = services.world.guilds.get(guildId);
-  if (!guild) throw new ControlError(404, 'unknown_guild', `No guild ${guildId}.`);
-  return guild;
-}
-
-function requireMember(guild: GuildRecord, userId: string): void {
-  if (!guild.members.has(userId)) throw new ControlError(404, 'unknown_member', `User ${userId} is not a member of ${guild.name}.`);
-}
 
 function checkRoles(guild: GuildRecord, roleIds: string[] | undefined): void {
   const unknown = (roleIds ?? []).filter((id) => !guild.roles.has(id));
@@ -89,24 +62,65 @@ export function buildControlRouter(services: SandboxServices): Router {
     return noContent();
   });
 
-  router.add('POST', '/guilds/:guildId/voice', 'none', ({ params, body }) => {
+  router.add('POST', '/guilds/:guildId/moderation', 'none', ({ params, body }) => {
     const guild = controlGuild(services, params.guildId ?? '');
-    const input = parseControlBody(voiceSchema, body);
-    requireMember(guild, input.userId);
-    if (input.channelId && !guild.channels.has(input.channelId)) throw new ControlError(404, 'unknown_channel', 'No such channel in this guild.');
-    world.setVoiceChannel(guild.id, input.userId, input.channelId);
+    const input = parseControlBody(moderationSchema, body);
+    requireMember(guild, input.actorId);
+    const needed = { ban: P.BanMembers, unban: P.BanMembers, kick: P.KickMembers, timeout: P.ModerateMembers, untimeout: P.ModerateMembers }[input.action];
+    if (!hasPermission(guildPermissions(guild, input.actorId), needed)) throw new ControlError(403, 'missing_permissions', `User ${input.actorId} may not ${input.action} here.`);
+    const context = { actorId: input.actorId, reason: input.reason ?? null };
+    if (input.action === 'unban') {
+      if (!world.unban(guild.id, input.targetId, context)) throw new ControlError(404, 'unknown_ban', 'That user is not banned.');
+      return noContent();
+    }
+    if (!world.users.has(input.targetId)) throw new ControlError(404, 'unknown_user', `No user ${input.targetId}.`);
+    if (guild.members.has(input.targetId) && !outranks(guild, input.actorId, input.targetId)) {
+      throw new ControlError(403, 'hierarchy', `User ${input.actorId} does not outrank ${input.targetId}.`);
+    }
+    if (input.action === 'ban') {
+      world.ban(guild.id, input.targetId, context, input.deleteMessageSeconds ?? 0);
+      return noContent();
+    }
+    requireMember(guild, input.targetId);
+    if (input.action === 'kick') world.removeMember(guild.id, input.targetId, context);
+    else {
+      const until = input.action === 'timeout' ? (input.until ?? null) : null;
+      if (input.action === 'timeout' && !until) throw new ControlError(400, 'invalid_body', 'A timeout needs until.', { until: 'Required for a timeout.' });
+      if (until && Date.parse(until) - world.clock.ms() > 28 * 86_400_000) throw new ControlError(400, 'invalid_body', 'A timeout lasts at most 28 days.', { until: 'At most 28 days ahead.' });
+      if (input.action === 'timeout' && (guildPermissions(guild, input.targetId) & P.Administrator) !== 0n) throw new ControlError(403, 'administrator', 'Administrators cannot be timed out.');
+      world.updateMember(guild.id, input.targetId, { communicationDisabledUntil: until }, context);
+    }
     return noContent();
+  });
+
+  router.add('PATCH', '/users/:userId', 'none', ({ params, body }) => {
+    const userId = params.userId ?? '';
+    if (!world.users.has(userId)) throw new ControlError(404, 'unknown_user', `No user ${userId}.`);
+    const input = parseControlBody(userPatchSchema, body);
+    if (input.dmsOpen) world.dms.closed.delete(userId);
+    else world.dms.closed.add(userId);
+    return ok({ id: userId, dmsOpen: input.dmsOpen });
+  });
+
+  router.add('GET', '/users/:userId/dms', 'none', ({ params }) => {
+    const userId = params.userId ?? '';
+    if (!world.users.has(userId)) throw new ControlError(404, 'unknown_user', `No user ${userId}.`);
+    const channel = world.dms.ofUser(userId);
+    return ok((channel?.messages ?? []).map((message) => ({ id: message.id, channelId: message.channelId, authorId: message.authorId, content: message.content, embeds: message.embeds, timestamp: message.timestamp })));
   });
 
   router.add('POST', '/faults', 'none', ({ body }) => {
     const input = parseControlBody(faultSchema, body);
     if ('dropGateway' in input) services.dropGateway();
+    else if ('reconnect' in input) services.requestReconnect();
     else if ('clear' in input) services.faults.clear();
     else services.faults.add(input);
     return noContent();
   });
 
   registerChatControls(router, services);
+  registerStructureControls(router, services);
+  registerVoiceControls(router, services);
   return router;
 }
 
@@ -122,6 +136,8 @@ function presentControlMember(services: SandboxServices, userId: string, guild: 
     roleIds: member?.roleIds ?? [],
     joinedAt: member?.joinedAt ?? null,
     timeoutUntil: member?.communicationDisabledUntil ?? null,
+    premiumSince: member?.premiumSince ?? null,
+    voice: guild.voice.get(userId) ?? null,
   };
 }
 
@@ -133,6 +149,7 @@ export function controlState(services: SandboxServices) {
     applicationId: world.applicationId,
     demoAdminUserId: world.demo.adminUserId,
     demo: world.demo,
+    botPresence: world.botPresence,
     guilds: [...world.guilds.values()].map((guild) => ({
       id: guild.id,
       name: guild.name,
@@ -142,11 +159,24 @@ export function controlState(services: SandboxServices) {
       channels: [...guild.channels.values()].map((c) => ({ id: c.id, name: c.name, type: c.type, parentId: c.parentId })),
       roles: [...guild.roles.values()]
         .sort((a, b) => b.position - a.position)
-        .map((r) => ({ id: r.id, name: r.name, position: r.position, permissions: r.permissions.toString(), managed: r.botId !== null })),
+        .map((r) => ({ id: r.id, name: r.name, position: r.position, permissions: r.permissions.toString(), managed: isManagedRole(r) })),
       members: [...guild.members.keys()].map((id) => presentControlMember(services, id, guild)),
       bans: [...guild.bans.values()].map((b) => ({ userId: b.userId, reason: b.reason })),
     })),
   };
+}
+
+/**
+ * Refuses what a web page in the developer's browser could send: a Host other than loopback
+ * (DNS rebinding could otherwise read /_sandbox/state), a cross-site write, and a body that is not
+ * JSON (a form or text/plain post needs no CORS preflight).
+ */
+function guardControlRequest(ctx: Context, raw: string): void {
+  if (!hasLoopbackHost(ctx)) throw new ControlError(403, 'forbidden_host', 'The control API answers only on 127.0.0.1, localhost or [::1].');
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && isCrossSite(ctx)) {
+    throw new ControlError(403, 'cross_site', 'Cross-site requests to the control API are refused.');
+  }
+  if (raw.length > 0 && !ctx.is('application/json')) throw new ControlError(415, 'unsupported_media_type', 'Send the body as application/json.');
 }
 
 /** Serves `/_sandbox/*` with `{ error, message, fields }` errors. */
@@ -155,11 +185,13 @@ export function controlMiddleware(services: SandboxServices): Middleware {
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/_sandbox/')) return next();
     try {
+      const raw = await readRawBody(ctx.req);
+      guardControlRequest(ctx, raw);
       const matched = router.match(ctx.method, pathSegments(ctx.path.slice('/_sandbox'.length)));
       if (!matched) throw new ControlError(404, 'not_found', `No control route ${ctx.method} ${ctx.path}.`);
       let body: unknown;
       try {
-        body = parseBody(ctx.get('content-type') || undefined, await readRawBody(ctx.req));
+        body = parseBody(ctx.get('content-type') || undefined, raw);
       } catch {
         throw new ControlError(400, 'invalid_json', 'The body is not valid JSON.');
       }
@@ -169,6 +201,12 @@ export function controlMiddleware(services: SandboxServices): Middleware {
       ctx.status = result.status;
       if (result.body !== undefined) ctx.body = result.body;
     } catch (error) {
+      if (error instanceof DiscordApiError) {
+        // A Discord rule the member's action broke (an unknown emoji): said as Discord would.
+        ctx.status = error.status;
+        ctx.body = { error: 'discord_error', code: error.code, message: error.message };
+        return;
+      }
       if (!(error instanceof ControlError)) throw error;
       ctx.status = error.status;
       ctx.body = { error: error.error, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };

@@ -50,6 +50,12 @@ export const unknownInteraction = (): DiscordApiError =>
 export const unknownCommand = (): DiscordApiError =>
   new DiscordApiError(404, RESTJSONErrorCodes.UnknownApplicationCommand, 'Unknown application command');
 /** 403 50001: the bot cannot see the guild or channel. */
+export const unknownVoiceState = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownVoiceState, 'Unknown Voice State');
+/** 40032: moving, muting or deafening someone who is not in voice. */
+export const notInVoice = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.TargetUserIsNotConnectedToVoice, 'Target user is not connected to voice.');
+/** 50024: the target is not a channel of the right type (a move into a text channel). */
+export const invalidChannelType = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, 'Cannot execute action on this channel type');
+
 export const missingAccess = (): DiscordApiError => new DiscordApiError(403, RESTJSONErrorCodes.MissingAccess, 'Missing Access');
 /** 403 50013: a permission or the role hierarchy forbids the action. */
 export const missingPermissions = (): DiscordApiError =>

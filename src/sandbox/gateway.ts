@@ -7,12 +7,14 @@ import {
   GatewayDispatchEvents,
   GatewayIntentBits,
   GatewayOpcodes,
+  PermissionFlagsBits,
   type GatewayDispatchPayload,
   type GatewayReceivePayload,
   type GatewayRequestGuildMembersData,
   type GatewaySendPayload,
 } from 'discord-api-types/v10';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { guildPermissions, hasPermission } from './permissions';
 import { presentGuildCreate } from './presenters-guild';
 import { presentMember } from './presenters';
 import type { SandboxServices } from './services';
@@ -24,12 +26,34 @@ export const HEARTBEAT_INTERVAL_MS = 41_250;
 const REPLAY_BUFFER = 10_000;
 /** How long a disconnected session can still be resumed. */
 const RESUME_WINDOW_MS = 5 * 60_000;
+/** Gateway sends allowed per connection per minute (Discord's limit; more closes with 4008). */
+const SEND_LIMIT_PER_MINUTE = 120;
+/** Members per GUILD_MEMBERS_CHUNK. */
+const MEMBERS_PER_CHUNK = 1000;
+
+/** Gateway options of a sandbox: the heartbeat interval (tests shorten it) and the privileged intents the application has. */
+export interface GatewayOptions {
+  heartbeatIntervalMs?: number;
+  /** Privileged intents the application may use; others close with 4014. Default: members and message content. */
+  privilegedIntents?: number;
+}
 
 const I = GatewayIntentBits;
+/** The opcodes a client may send. */
+const KNOWN_SEND_OPCODES = new Set<number>([
+  GatewayOpcodes.Heartbeat, GatewayOpcodes.Identify, GatewayOpcodes.PresenceUpdate, GatewayOpcodes.VoiceStateUpdate,
+  GatewayOpcodes.Resume, GatewayOpcodes.RequestGuildMembers, GatewayOpcodes.RequestSoundboardSounds,
+]);
 /** The intent each guild dispatch needs; events not listed always go out. */
 const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.GuildCreate]: I.Guilds,
   [GatewayDispatchEvents.GuildDelete]: I.Guilds,
+  [GatewayDispatchEvents.ChannelCreate]: I.Guilds,
+  [GatewayDispatchEvents.ChannelUpdate]: I.Guilds,
+  [GatewayDispatchEvents.ChannelDelete]: I.Guilds,
+  [GatewayDispatchEvents.GuildRoleCreate]: I.Guilds,
+  [GatewayDispatchEvents.GuildRoleUpdate]: I.Guilds,
+  [GatewayDispatchEvents.GuildRoleDelete]: I.Guilds,
   [GatewayDispatchEvents.GuildMemberAdd]: I.GuildMembers,
   [GatewayDispatchEvents.GuildMemberRemove]: I.GuildMembers,
   [GatewayDispatchEvents.GuildMemberUpdate]: I.GuildMembers,
@@ -39,10 +63,18 @@ const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.MessageCreate]: I.GuildMessages,
   [GatewayDispatchEvents.MessageUpdate]: I.GuildMessages,
   [GatewayDispatchEvents.MessageDelete]: I.GuildMessages,
+  [GatewayDispatchEvents.MessageDeleteBulk]: I.GuildMessages,
   [GatewayDispatchEvents.MessageReactionAdd]: I.GuildMessageReactions,
   [GatewayDispatchEvents.MessageReactionRemove]: I.GuildMessageReactions,
+  [GatewayDispatchEvents.MessageReactionRemoveAll]: I.GuildMessageReactions,
+  [GatewayDispatchEvents.MessageReactionRemoveEmoji]: I.GuildMessageReactions,
   [GatewayDispatchEvents.VoiceStateUpdate]: I.GuildVoiceStates,
 };
+
+/** Every intent Discord defines; a bit outside them closes with 4013. */
+const KNOWN_INTENTS = Object.values(GatewayIntentBits).filter((value): value is number => typeof value === 'number').reduce((all, bit) => all | bit, 0);
+/** The privileged intents (need the application's switch in the developer portal). */
+const PRIVILEGED_INTENTS = I.GuildMembers | I.GuildPresences | I.MessageContent;
 
 interface Session {
   id: string;
@@ -62,8 +94,16 @@ export class GatewayServer {
   private readonly sessions = new Map<string, Session>();
   private readonly onDispatch = (event: WorldEvent) => this.broadcast(event);
 
+  private readonly heartbeatIntervalMs: number;
+  private readonly privilegedIntents: number;
+
   /** Listens to the world's dispatches. */
-  constructor(private readonly services: SandboxServices) {
+  constructor(
+    private readonly services: SandboxServices,
+    options: GatewayOptions = {},
+  ) {
+    this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    this.privilegedIntents = options.privilegedIntents ?? (I.GuildMembers | I.MessageContent);
     services.world.events.on('dispatch', this.onDispatch);
   }
 
@@ -81,6 +121,13 @@ export class GatewayServer {
     }
   }
 
+  /** Asks every connected client to reconnect (op 7); discord.js closes and resumes. */
+  requestReconnect(): void {
+    for (const session of this.sessions.values()) {
+      if (session.socket) this.send(session.socket, { op: GatewayOpcodes.Reconnect, d: null as never, s: null, t: null });
+    }
+  }
+
   /** Number of live connections (for tests). */
   get connectionCount(): number {
     return this.wss.clients.size;
@@ -95,10 +142,27 @@ export class GatewayServer {
     this.wss.close();
   }
 
+  /**
+   * One connection, held to Discord's rules: HELLO at once; a heartbeat at least every interval
+   * (plus grace) or close 4009; nothing but heartbeats before IDENTIFY (4003); known opcodes only
+   * (4001); valid and allowed intents (4013, 4014); at most 120 sends a minute (4008).
+   */
   private accept(ws: WebSocket): void {
     let session: Session | null = null;
-    this.send(ws, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: HEARTBEAT_INTERVAL_MS }, s: null, t: null });
+    const sends: number[] = [];
+    const grace = Math.max(1000, this.heartbeatIntervalMs / 2);
+    let heartbeatDue = Date.now() + this.heartbeatIntervalMs + grace;
+    const watchdog = setInterval(() => {
+      if (Date.now() > heartbeatDue) ws.close(GatewayCloseCodes.SessionTimedOut, 'Session timed out: no heartbeat.');
+    }, Math.min(1000, this.heartbeatIntervalMs));
+    watchdog.unref();
+    ws.on('close', () => clearInterval(watchdog));
+    this.send(ws, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs }, s: null, t: null });
     ws.on('message', (raw) => {
+      const now = Date.now();
+      sends.push(now);
+      while ((sends[0] ?? now) <= now - 60_000) sends.shift();
+      if (sends.length > SEND_LIMIT_PER_MINUTE) return void ws.close(GatewayCloseCodes.RateLimited, 'You are being rate limited.');
       let payload: GatewaySendPayload;
       try {
         payload = JSON.parse(raw.toString()) as GatewaySendPayload;
@@ -106,15 +170,26 @@ export class GatewayServer {
         ws.close(GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
         return;
       }
+      if (payload.op === GatewayOpcodes.Heartbeat) {
+        heartbeatDue = now + this.heartbeatIntervalMs + grace;
+        this.send(ws, { op: GatewayOpcodes.HeartbeatAck, d: undefined, s: null, t: null });
+        return;
+      }
+      const authenticating = payload.op === GatewayOpcodes.Identify || payload.op === GatewayOpcodes.Resume;
+      if (!session && !authenticating) {
+        if (!KNOWN_SEND_OPCODES.has(payload.op)) return void ws.close(GatewayCloseCodes.UnknownOpcode, 'Unknown opcode.');
+        return void ws.close(GatewayCloseCodes.NotAuthenticated, 'Not authenticated.');
+      }
       switch (payload.op) {
-        case GatewayOpcodes.Heartbeat:
-          this.send(ws, { op: GatewayOpcodes.HeartbeatAck, d: undefined, s: null, t: null });
-          return;
-        case GatewayOpcodes.Identify:
+        case GatewayOpcodes.Identify: {
           if (!this.tokenOk(payload.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
           if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
-          session = this.identify(ws, Number(payload.d.intents));
+          const intents = Number(payload.d.intents);
+          if (!Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0) return void ws.close(GatewayCloseCodes.InvalidIntents, 'Invalid intent(s).');
+          if ((intents & PRIVILEGED_INTENTS & ~this.privilegedIntents) !== 0) return void ws.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+          session = this.identify(ws, intents);
           return;
+        }
         case GatewayOpcodes.Resume:
           if (!this.tokenOk(payload.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
           session = this.resume(ws, payload.d.session_id, payload.d.seq);
@@ -122,8 +197,15 @@ export class GatewayServer {
         case GatewayOpcodes.RequestGuildMembers:
           if (session) this.sendMembers(session, payload.d);
           return;
-        default:
+        case GatewayOpcodes.PresenceUpdate:
+          // The bot's status (online, custom status); kept for the control API, as Discord shows it to members.
+          this.services.world.botPresence = { status: payload.d.status, activities: payload.d.activities.map((a) => ({ type: a.type, name: a.name, state: a.state ?? null })) };
           return;
+        case GatewayOpcodes.VoiceStateUpdate:
+        case GatewayOpcodes.RequestSoundboardSounds:
+          return;
+        default:
+          ws.close(GatewayCloseCodes.UnknownOpcode, 'Unknown opcode.');
       }
     });
     ws.on('close', (code) => {
@@ -159,8 +241,9 @@ export class GatewayServer {
     for (const guild of botGuilds) {
       if ((intents & I.Guilds) === 0) break;
       const payload = presentGuildCreate(world, guild, world.botUserId);
-      // Without GUILD_MEMBERS Discord only sends the bot itself in GUILD_CREATE.
-      if ((intents & I.GuildMembers) === 0) payload.members = payload.members.filter((m) => m.user.id === world.botUserId);
+      // Without GUILD_PRESENCES, Discord sends only the bot and the members in voice channels; the
+      // rest come from REQUEST_GUILD_MEMBERS (chunks) or REST, so a bot must fetch who it needs.
+      payload.members = payload.members.filter((m) => m.user.id === world.botUserId || guild.voice.has(m.user.id));
       this.deliver(session, { t: GatewayDispatchEvents.GuildCreate, d: payload });
     }
     return session;
@@ -181,13 +264,20 @@ export class GatewayServer {
     return session;
   }
 
+  /**
+   * REQUEST_GUILD_MEMBERS: by user_ids (up to 100), or by name prefix (query, limit), or everyone
+   * (query '' and limit 0, which needs GUILD_MEMBERS), answered in GUILD_MEMBERS_CHUNK dispatches
+   * of up to 1,000 members with chunk_index and chunk_count, as Discord does.
+   */
   private sendMembers(session: Session, request: GatewayRequestGuildMembersData): void {
     const { world } = this.services;
     const guild = world.guilds.get(request.guild_id);
     if (!guild || !guild.members.has(world.botUserId)) return;
-    const wanted = 'user_ids' in request && request.user_ids ? [request.user_ids].flat() : null;
+    const wanted = 'user_ids' in request && request.user_ids ? [request.user_ids].flat().slice(0, 100) : null;
     const query = 'query' in request ? (request.query ?? '').toLowerCase() : '';
-    const limit = 'limit' in request && request.limit > 0 ? request.limit : Number.POSITIVE_INFINITY;
+    const everyone = !wanted && query === '';
+    if (everyone && (session.intents & I.GuildMembers) === 0) return;
+    const limit = 'limit' in request && request.limit > 0 ? request.limit : everyone ? Number.POSITIVE_INFINITY : 100;
     const members = [];
     for (const member of guild.members.values()) {
       if (members.length >= limit) break;
@@ -196,22 +286,30 @@ export class GatewayServer {
       if (!wanted && query && !name.toLowerCase().startsWith(query)) continue;
       members.push(presentMember(world, member));
     }
-    this.deliver(session, {
-      t: GatewayDispatchEvents.GuildMembersChunk,
-      d: {
-        guild_id: guild.id,
-        members,
-        chunk_index: 0,
-        chunk_count: 1,
-        ...(wanted ? { not_found: wanted.filter((id) => !guild.members.has(id)) } : {}),
-        ...(request.nonce ? { nonce: request.nonce } : {}),
-      },
-    });
+    const chunkCount = Math.max(1, Math.ceil(members.length / MEMBERS_PER_CHUNK));
+    for (let index = 0; index < chunkCount; index += 1) {
+      this.deliver(session, {
+        t: GatewayDispatchEvents.GuildMembersChunk,
+        d: {
+          guild_id: guild.id,
+          members: members.slice(index * MEMBERS_PER_CHUNK, (index + 1) * MEMBERS_PER_CHUNK),
+          chunk_index: index,
+          chunk_count: chunkCount,
+          ...(wanted && index === chunkCount - 1 ? { not_found: wanted.filter((id) => !guild.members.has(id)) } : {}),
+          ...(request.nonce ? { nonce: request.nonce } : {}),
+        },
+      });
+    }
   }
 
   private broadcast(event: WorldEvent): void {
     const { world } = this.services;
     if (event.guildId && !world.isBotIn(event.guildId)) return;
+    // Audit-log entries reach only a bot that may read the audit log there.
+    if (event.dispatch.t === GatewayDispatchEvents.GuildAuditLogEntryCreate && event.guildId) {
+      const guild = world.guilds.get(event.guildId);
+      if (!guild || !hasPermission(guildPermissions(guild, world.botUserId), PermissionFlagsBits.ViewAuditLog)) return;
+    }
     const needed = EVENT_INTENTS[event.dispatch.t];
     for (const session of this.sessions.values()) {
       if (needed !== undefined && (session.intents & needed) === 0) continue;

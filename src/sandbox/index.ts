@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import { pino, type Logger } from 'pino';
+import { systemClock, type Clock } from '../core/clock';
 import { controlMiddleware } from './control';
 import { cdnMiddleware } from './cdn';
 import { SANDBOX_CLIENT_SECRET } from './constants';
@@ -10,12 +11,15 @@ import { GatewayServer } from './gateway';
 import { InteractionStore } from './interactions';
 import { oauthMiddleware } from './oauth';
 import { OAuthStore } from './oauth-store';
+import { RateLimiter, rateLimitTable, type RateLimitOption } from './ratelimit';
 import { buildRestRouter, restMiddleware } from './rest';
 import { seedWorld } from './seed';
+import { viewerMiddleware } from './viewer';
 import type { SandboxServices } from './services';
 import type { World } from './world';
 
 export type { World, DemoIds, NewMemberInput } from './world';
+export { DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
 
 /** Options of `startSandbox`; everything has a default. */
 export interface SandboxOptions {
@@ -31,6 +35,17 @@ export interface SandboxOptions {
   logger?: Logger;
   /** The bot token the sandbox accepts; generated when absent. */
   botToken?: string;
+  /** Gateway heartbeat interval announced in HELLO; a client silent for longer (plus grace) is closed with 4009. Default 41,250 ms. */
+  heartbeatIntervalMs?: number;
+  /** The world's time: timeouts, message times, token lifetimes (tests pass a ManualClock shared with the product). */
+  clock?: Clock;
+  /** Redirect URIs registered for the OAuth2 application; more can be added with `oauth.registerRedirectUri`. */
+  redirectUris?: string[];
+  /**
+   * REST rate limits: `'discord'` (default) answers 429 as Discord does (5 messages per 5 s per channel,
+   * 50 requests per second per token, ...); `'relaxed'` only advertises headers (load tests); or a table.
+   */
+  rateLimits?: RateLimitOption;
 }
 
 /** What simple-oauth2's AuthorizationCode needs, plus the client credentials. */
@@ -44,6 +59,8 @@ export interface SandboxOAuth {
   tokenPath: string;
   revokePath: string;
   authorizePath: string;
+  /** Registers a redirect URI (as in the developer portal): codes are only ever sent to registered ones. */
+  registerRedirectUri(uri: string): void;
 }
 
 /** A running sandbox Discord. */
@@ -62,6 +79,8 @@ export interface Sandbox {
   world: World;
   /** Every REST route served, as `METHOD /pattern` (the conformance test checks each one). */
   restRoutes: string[];
+  /** Requests refused with 429 by the rate limits so far (not injected faults). */
+  rateLimited: { bucket: number; global: number };
   /** Closes every gateway connection with 4000 (the bot resumes). */
   dropGateway(): void;
   /** Stops the server and the gateway. */
@@ -76,7 +95,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const logger = options.logger ?? pino({ level: 'silent' });
   const seed = options.seed ?? 1;
   const provisional = options.botToken ?? '';
-  const world = seedWorld({ seed, memberCount: options.memberCount ?? 300, botToken: provisional });
+  const clock = options.clock ?? systemClock;
+  const world = seedWorld({ seed, memberCount: options.memberCount ?? 300, botToken: provisional, clock });
   const botToken =
     options.botToken ??
     `${Buffer.from(world.botUserId).toString('base64url')}.sandbox.${randomBytes(18).toString('base64url')}`;
@@ -87,21 +107,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const services: SandboxServices = {
     world,
     faults: new FaultInjector(),
-    oauth: new OAuthStore(),
+    oauth: new OAuthStore(() => clock.ms()),
     interactions: new InteractionStore(world),
     logger,
     urls,
+    redirectUris: new Set(options.redirectUris ?? []),
     dropGateway: () => gateway?.dropAll(),
+    requestReconnect: () => gateway?.requestReconnect(),
   };
-  gateway = new GatewayServer(services);
+  gateway = new GatewayServer(services, { heartbeatIntervalMs: options.heartbeatIntervalMs });
   const liveGateway = gateway;
 
   const app = new Koa();
-  app.use(oauthMiddleware(services));
+  const limiter = new RateLimiter(rateLimitTable(options.rateLimits));
+  app.use(oauthMiddleware(services, limiter));
   app.use(controlMiddleware(services));
   const restRouter = buildRestRouter(services);
-  app.use(restMiddleware(services, restRouter));
+  app.use(restMiddleware(services, restRouter, limiter));
   app.use(cdnMiddleware());
+  app.use(viewerMiddleware(services));
   const server: Server = createServer(app.callback());
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] === '/gateway') liveGateway.handleUpgrade(req, socket, head);
@@ -130,10 +154,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       tokenPath: '/api/oauth2/token',
       revokePath: '/api/oauth2/token/revoke',
       authorizePath: '/oauth2/authorize',
+      registerRedirectUri: (uri) => void services.redirectUris.add(uri),
     },
     botToken,
     world,
     restRoutes: restRouter.routes.map((r) => `${r.method} ${r.pattern}`),
+    rateLimited: limiter.refused,
     dropGateway: () => liveGateway.dropAll(),
     close: async () => {
       services.interactions.close();

@@ -10,6 +10,11 @@ import {
   type APIApplicationCommandInteractionDataOption,
   type APIApplicationCommandOption,
   type APIChatInputApplicationCommandGuildInteraction,
+  type APIApplicationCommandAutocompleteGuildInteraction,
+  type APIMessage,
+  type APIMessageComponentGuildInteraction,
+  type APIModalSubmitGuildInteraction,
+  ComponentType,
   type APIInteractionDataResolved,
   type APIInteractionDataResolvedChannel,
   type APIInteractionDataResolvedGuildMember,
@@ -44,30 +49,17 @@ export interface InteractionInput {
   values: Record<string, OptionValue>;
 }
 
-/** The full INTERACTION_CREATE payload for a slash command, with `resolved` data for user/role/channel options. */
-export function buildCommandInteraction(world: World, input: InteractionInput): APIChatInputApplicationCommandGuildInteraction {
-  const { guild, channel, userId, command } = input;
+/** The fields every guild interaction shares: who, where, with which permissions. */
+function interactionBase(world: World, guild: GuildRecord, channel: ChannelRecord, userId: string, id: string, token: string) {
   const member = guild.members.get(userId);
   const user = world.users.get(userId);
   if (!member || !user) throw new OptionError('userId', 'The user is not a member of this guild.');
-  const resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>> = { users: {}, members: {}, roles: {}, channels: {} };
-  const options = buildOptions(world, guild, command.options ?? [], input.path, input.values, resolved);
-  const used = Object.values(resolved).some((group) => Object.keys(group).length > 0);
   const { user: _user, ...memberFields } = presentMember(world, member);
   return {
-    id: input.id,
+    id,
     application_id: world.applicationId,
-    type: InteractionType.ApplicationCommand,
-    token: input.token,
-    version: 1,
-    data: {
-      id: command.id,
-      name: command.name,
-      type: ApplicationCommandType.ChatInput,
-      ...(options.length > 0 ? { options } : {}),
-      ...(used ? { resolved } : {}),
-      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
-    },
+    token,
+    version: 1 as const,
     guild_id: guild.id,
     guild: { id: guild.id, locale: Locale.EnglishUS, features: [] },
     channel: { id: channel.id, type: channel.type, name: channel.name, guild_id: guild.id },
@@ -81,6 +73,81 @@ export function buildCommandInteraction(world: World, input: InteractionInput): 
     context: InteractionContextType.Guild,
     attachment_size_limit: 10 * 1024 * 1024,
   };
+}
+
+/** The full INTERACTION_CREATE payload for a slash command, with `resolved` data for user/role/channel options. */
+export function buildCommandInteraction(world: World, input: InteractionInput): APIChatInputApplicationCommandGuildInteraction {
+  const { guild, channel, userId, command } = input;
+  const base = interactionBase(world, guild, channel, userId, input.id, input.token);
+  const resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>> = { users: {}, members: {}, roles: {}, channels: {} };
+  const options = buildOptions(world, guild, command.options ?? [], input.path, input.values, resolved);
+  const used = Object.values(resolved).some((group) => Object.keys(group).length > 0);
+  return {
+    ...base,
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: command.id,
+      name: command.name,
+      type: ApplicationCommandType.ChatInput,
+      ...(options.length > 0 ? { options } : {}),
+      ...(used ? { resolved } : {}),
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+    },
+  };
+}
+
+/**
+ * An autocomplete interaction (type 4): the options typed so far, as strings for a string option,
+ * the focused one marked. Nothing is checked for completeness: the member is still typing.
+ */
+export function buildAutocompleteInteraction(world: World, input: InteractionInput & { focused: string }): APIApplicationCommandAutocompleteGuildInteraction {
+  const { guild, channel, userId, command } = input;
+  const base = interactionBase(world, guild, channel, userId, input.id, input.token);
+  const defs = command.options ?? [];
+  if (!defs.some((def) => def.name === input.focused && 'autocomplete' in def && def.autocomplete)) {
+    throw new OptionError('focused', `Option "${input.focused}" of /${command.name} has no autocomplete.`);
+  }
+  const options = Object.entries(input.values).map(([name, value]) => {
+    const def = defs.find((d) => d.name === name);
+    if (!def) throw new OptionError(name, `Unknown option "${name}".`);
+    return { type: def.type, name, value: def.type === T.String || name === input.focused ? String(value) : value, ...(name === input.focused ? { focused: true } : {}) };
+  });
+  return {
+    ...base,
+    type: InteractionType.ApplicationCommandAutocomplete,
+    data: { id: command.id, name: command.name, type: ApplicationCommandType.ChatInput, options: options as never },
+  };
+}
+
+/** A member clicking a button or choosing in a select menu (type 3) on one of the bot's messages. */
+export function buildComponentInteraction(
+  world: World,
+  input: { id: string; token: string; guild: GuildRecord; channel: ChannelRecord; userId: string; message: APIMessage; customId: string; componentType: ComponentType; values?: string[] },
+): APIMessageComponentGuildInteraction {
+  const base = interactionBase(world, input.guild, input.channel, input.userId, input.id, input.token);
+  const data = input.componentType === ComponentType.Button
+    ? { custom_id: input.customId, component_type: ComponentType.Button as const }
+    : { custom_id: input.customId, component_type: ComponentType.StringSelect as const, values: input.values ?? [] };
+  return { ...base, type: InteractionType.MessageComponent, message: input.message, data } as APIMessageComponentGuildInteraction;
+}
+
+/** A member submitting a modal the bot showed (type 5), with each text input's value. */
+export function buildModalSubmitInteraction(
+  world: World,
+  input: { id: string; token: string; guild: GuildRecord; channel: ChannelRecord; userId: string; customId: string; fields: Record<string, string> },
+): APIModalSubmitGuildInteraction {
+  const base = interactionBase(world, input.guild, input.channel, input.userId, input.id, input.token);
+  return {
+    ...base,
+    type: InteractionType.ModalSubmit,
+    data: {
+      custom_id: input.customId,
+      components: Object.entries(input.fields).map(([customId, value]) => ({
+        type: ComponentType.ActionRow,
+        components: [{ type: ComponentType.TextInput, custom_id: customId, value }],
+      })),
+    },
+  } as APIModalSubmitGuildInteraction;
 }
 
 type Resolved = Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>>;
@@ -158,7 +225,8 @@ function resolveUser(world: World, guild: GuildRecord, id: string, resolved: Res
   resolved.users[id] = presentUser(user);
   const member = guild.members.get(id);
   if (!member) return;
-  const { user: _user, ...fields } = presentMember(world, member);
+  // Resolved members carry neither the user (it is in `users`) nor deaf/mute, as Discord sends them.
+  const { user: _user, deaf: _deaf, mute: _mute, ...fields } = presentMember(world, member);
   resolved.members[id] = { ...fields, permissions: guildPermissions(guild, id).toString() } satisfies APIInteractionDataResolvedGuildMember;
 }
 

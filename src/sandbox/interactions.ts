@@ -1,3 +1,4 @@
+import type { AllowedMentions } from './mentions';
 import { randomBytes } from 'node:crypto';
 import {
   ApplicationIntegrationType,
@@ -9,13 +10,37 @@ import {
   type APIEmbed,
   type APIInteraction,
 } from 'discord-api-types/v10';
-import { alreadyAcknowledged, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
+import { alreadyAcknowledged, invalidFormBody, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
 import { presentUserById } from './presenters';
 import type { MessageRecord } from './types';
 import type { World } from './world';
 
 /** How long an interaction token stays valid (Discord: 15 minutes). */
 export const INTERACTION_TOKEN_TTL_MS = 15 * 60_000;
+/** Discord's deadline for the first response; later, the token is gone (10062) and the member sees "The application did not respond". */
+export const INITIAL_RESPONSE_DEADLINE_MS = 3000;
+
+/** What started an interaction. */
+export type InteractionKind = 'command' | 'component' | 'modal' | 'autocomplete';
+
+/** The initial responses each kind of interaction accepts. */
+const ALLOWED_RESPONSES: Record<InteractionKind, InteractionResponseType[]> = {
+  command: [InteractionResponseType.ChannelMessageWithSource, InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.Modal],
+  component: [
+    InteractionResponseType.ChannelMessageWithSource, InteractionResponseType.DeferredChannelMessageWithSource,
+    InteractionResponseType.DeferredMessageUpdate, InteractionResponseType.UpdateMessage, InteractionResponseType.Modal,
+  ],
+  modal: [InteractionResponseType.ChannelMessageWithSource, InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.DeferredMessageUpdate],
+  autocomplete: [InteractionResponseType.ApplicationCommandAutocompleteResult],
+};
+
+/** A modal the bot showed a member. */
+export interface ShownModal {
+  customId: string;
+  title: string;
+  /** The text inputs: custom id, label, whether required, length limits. */
+  inputs: { customId: string; label: string; required: boolean; minLength: number; maxLength: number }[];
+}
 
 /** The bot's final answer to an interaction, as the control API reports it. */
 export interface InteractionReply {
@@ -26,6 +51,12 @@ export interface InteractionReply {
   messageId: string | null;
   /** Follow-ups sent before the final reply settled. */
   followUps: Array<{ messageId: string; content: string; embeds: APIEmbed[]; ephemeral: boolean }>;
+  /** The component's message as the bot updated it (response type 7, or an edit after type 6). */
+  updated?: { messageId: string; content: string; embeds: APIEmbed[]; components: MessageRecord['components'] };
+  /** The modal the bot answered with (type 9). */
+  modal?: ShownModal;
+  /** The autocomplete choices (type 8). */
+  choices?: { name: string; value: string | number }[];
 }
 
 /** The parts of a reply body the sandbox reads. */
@@ -34,6 +65,7 @@ export interface ReplyParts {
   embeds?: APIEmbed[];
   components?: MessageRecord['components'];
   flags?: number;
+  allowedMentions?: AllowedMentions;
 }
 
 /** One interaction and what the bot answered. */
@@ -44,14 +76,18 @@ export interface InteractionRecord {
   channelId: string;
   userId: string;
   commandName: string;
+  kind: InteractionKind;
+  /** The message a component was clicked on. */
+  sourceMessage: MessageRecord | null;
   expiresAt: number;
   acknowledged: boolean;
   deferred: boolean;
   original: MessageRecord | null;
   followUps: MessageRecord[];
   settled: boolean;
-  settle: (reply: InteractionReply) => void;
-  final: Promise<InteractionReply>;
+  settle: (reply: InteractionReply | null) => void;
+  /** The bot's final answer, or null when it did not respond within Discord's 3 seconds. */
+  final: Promise<InteractionReply | null>;
 }
 
 /** Live interactions by token: initial responses (once), the @original message, follow-ups. */
@@ -65,17 +101,34 @@ export class InteractionStore {
     this.sweeper.unref();
   }
 
-  /** Starts an interaction: registers its token and dispatches INTERACTION_CREATE. */
-  open(meta: Omit<InteractionRecord, 'expiresAt' | 'acknowledged' | 'deferred' | 'original' | 'followUps' | 'settled' | 'settle' | 'final'>, payload: APIInteraction): InteractionRecord {
-    let settle: (reply: InteractionReply) => void = () => undefined;
-    const final = new Promise<InteractionReply>((resolve) => {
+  /** Modals shown to each member, by user id, so a submit can be checked against what was shown. */
+  readonly modals = new Map<string, ShownModal>();
+
+  /**
+   * Starts an interaction: registers its token and dispatches INTERACTION_CREATE. Unanswered after
+   * 3 seconds, the token is gone (a late answer is 10062) and the final answer is null.
+   */
+  open(
+    meta: Omit<InteractionRecord, 'expiresAt' | 'acknowledged' | 'deferred' | 'original' | 'followUps' | 'settled' | 'settle' | 'final' | 'kind' | 'sourceMessage'> &
+      Partial<Pick<InteractionRecord, 'kind' | 'sourceMessage'>>,
+    payload: APIInteraction,
+  ): InteractionRecord {
+    let settle: (reply: InteractionReply | null) => void = () => undefined;
+    const final = new Promise<InteractionReply | null>((resolve) => {
       settle = resolve;
     });
     const record: InteractionRecord = {
-      ...meta, expiresAt: Date.now() + INTERACTION_TOKEN_TTL_MS,
+      kind: 'command', sourceMessage: null, ...meta, expiresAt: Date.now() + INTERACTION_TOKEN_TTL_MS,
       acknowledged: false, deferred: false, original: null, followUps: [], settled: false, settle, final,
     };
     this.byToken.set(record.token, record);
+    const deadline = setTimeout(() => {
+      if (record.acknowledged) return;
+      this.byToken.delete(record.token);
+      record.settled = true;
+      record.settle(null);
+    }, INITIAL_RESPONSE_DEADLINE_MS);
+    deadline.unref();
     this.world.emit(record.guildId, { t: GatewayDispatchEvents.InteractionCreate, d: payload });
     return record;
   }
@@ -99,11 +152,37 @@ export class InteractionStore {
     return record;
   }
 
-  /** Handles the initial response (types 4, 5, 6, 7, 9); a second one is 40060. */
-  respond(record: InteractionRecord, type: InteractionResponseType, parts: ReplyParts): MessageRecord | null {
+  /**
+   * Handles the initial response; a second one is 40060, a type the interaction does not take
+   * (an update on a slash command, a message on autocomplete) is 50035.
+   */
+  respond(record: InteractionRecord, type: InteractionResponseType, parts: ReplyParts, data: Record<string, unknown> = {}): MessageRecord | null {
     if (record.acknowledged) throw alreadyAcknowledged();
+    if (!ALLOWED_RESPONSES[record.kind].includes(type)) {
+      throw invalidFormBody({ type: { code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Interaction response type ${type} is not valid for this interaction.` } });
+    }
     record.acknowledged = true;
     const ephemeral = ((parts.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
+    if (type === InteractionResponseType.UpdateMessage && record.sourceMessage) {
+      this.world.messages.edit(record.sourceMessage, parts);
+      this.finish(record, { updated: this.updatedOf(record.sourceMessage) });
+      return null;
+    }
+    if (type === InteractionResponseType.DeferredMessageUpdate) {
+      record.deferred = true;
+      return null;
+    }
+    if (type === InteractionResponseType.ApplicationCommandAutocompleteResult) {
+      const choices = Array.isArray(data.choices) ? (data.choices as { name: string; value: string | number }[]).slice(0, 25) : [];
+      this.finish(record, { choices: choices.map(({ name, value }) => ({ name, value })) });
+      return null;
+    }
+    if (type === InteractionResponseType.Modal) {
+      const modal = shownModal(data);
+      this.modals.set(record.userId, modal);
+      this.finish(record, { modal });
+      return null;
+    }
     if (type === InteractionResponseType.ChannelMessageWithSource) {
       record.original = this.post(record, parts, ephemeral, false);
       this.finish(record);
@@ -121,15 +200,18 @@ export class InteractionStore {
 
   /** The @original message (10008 before any response). */
   original(record: InteractionRecord): MessageRecord {
-    if (!record.original) throw unknownMessage();
-    return record.original;
+    // A component's interaction answered with an update: @original is the message the component is on.
+    const original = record.original ?? record.sourceMessage;
+    if (!original) throw unknownMessage();
+    return original;
   }
 
   /** Edits a message of the interaction; editing a deferred @original resolves the final reply. */
   edit(record: InteractionRecord, message: MessageRecord, parts: ReplyParts): void {
     const loading = (message.flags & MessageFlags.Loading) !== 0;
     this.world.messages.edit(message, { ...parts, flags: message.flags & ~MessageFlags.Loading });
-    if (loading || message === record.original) this.finish(record);
+    if (message === record.sourceMessage && !record.original) this.finish(record, { updated: this.updatedOf(message) });
+    else if (loading || message === record.original) this.finish(record);
   }
 
   /** A follow-up message (needs an initial response first). */
@@ -161,6 +243,7 @@ export class InteractionStore {
       ...(parts.content !== undefined ? { content: parts.content } : {}),
       ...(parts.embeds ? { embeds: parts.embeds } : {}),
       ...(parts.components ? { components: parts.components } : {}),
+      ...(parts.allowedMentions ? { allowedMentions: parts.allowedMentions } : {}),
       type: MessageType.ChatInputCommand,
       flags,
       webhookId: this.world.applicationId,
@@ -175,11 +258,16 @@ export class InteractionStore {
     });
   }
 
-  private finish(record: InteractionRecord): void {
+  private updatedOf(message: MessageRecord): NonNullable<InteractionReply['updated']> {
+    return { messageId: message.id, content: message.content, embeds: message.embeds, components: message.components };
+  }
+
+  private finish(record: InteractionRecord, extra: Pick<InteractionReply, 'updated' | 'modal' | 'choices'> = {}): void {
     if (record.settled) return;
     record.settled = true;
     const original = record.original;
     record.settle({
+      ...extra,
       content: original?.content ?? '',
       embeds: original?.embeds ?? [],
       ephemeral: original ? (original.flags & MessageFlags.Ephemeral) !== 0 : false,
@@ -195,4 +283,21 @@ export class InteractionStore {
     const now = Date.now();
     for (const [token, record] of this.byToken) if (record.expiresAt < now) this.byToken.delete(token);
   }
+}
+
+/** The modal of a type 9 response, as the sandbox checks submits against it. */
+function shownModal(data: Record<string, unknown>): ShownModal {
+  const rows = Array.isArray(data.components) ? (data.components as { components?: Record<string, unknown>[]; component?: Record<string, unknown> }[]) : [];
+  const inputs = rows.flatMap((row) => [...(row.components ?? []), ...(row.component ? [row.component] : [])]).filter((component) => component.type === 4);
+  return {
+    customId: String(data.custom_id ?? ''),
+    title: String(data.title ?? ''),
+    inputs: inputs.map((input) => ({
+      customId: String(input.custom_id ?? ''),
+      label: String(input.label ?? ''),
+      required: input.required !== false,
+      minLength: typeof input.min_length === 'number' ? input.min_length : 0,
+      maxLength: typeof input.max_length === 'number' ? input.max_length : 4000,
+    })),
+  };
 }

@@ -1,5 +1,7 @@
 import { GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
-import { presentMember, presentMessage } from './presenters';
+import { resolvePings, type AllowedMentions } from './mentions';
+import { presentMember, presentMessage, presentUserById } from './presenters';
+import { unknownEmoji } from './errors';
 import type { MessageRecord, ReactionRecord } from './types';
 import type { World } from './world';
 
@@ -18,17 +20,30 @@ export interface NewMessageInput {
   timestamp?: number;
   /** Ephemeral replies: kept by id but not listed in the channel nor dispatched. */
   ephemeral?: boolean;
+  /** Who may be pinged (absent: everything mentioned, within the author's permissions). */
+  allowedMentions?: AllowedMentions | null;
+  /** The message this replies to (checked by the caller to be in the channel). */
+  replyTo?: MessageRecord | null;
 }
 
-/** An emoji as a path segment names it: unicode `👍`, or custom `name:id`. */
+/** An emoji as a path segment names it: unicode `👍`, or custom `name:id` (`a:name:id` when animated). */
 export function parseEmoji(raw: string): ReactionRecord['emoji'] {
   const custom = /^(a:)?([\w~-]{1,32}):(\d{17,20})$/.exec(raw);
   if (custom?.[2] && custom[3]) return { id: custom[3], name: custom[2], animated: Boolean(custom[1]) };
   return { id: null, name: raw, animated: false };
 }
 
+/** One unicode emoji (with modifiers, variation selectors, ZWJ sequences, flags or keycaps), nothing else. */
+const UNICODE_EMOJI = /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|(?:\p{Extended_Pictographic}|\p{Emoji_Presentation})(?:\p{Emoji_Modifier}|\uFE0F|\u200D(?:\p{Extended_Pictographic}|\p{Emoji_Presentation}))*)$/u;
+
+/** True when `raw` is one unicode emoji. */
+export function isUnicodeEmoji(raw: string): boolean {
+  return UNICODE_EMOJI.test(raw);
+}
+
+/** Reactions of one emoji share a key: the id of a custom emoji (its name may be typed any way), the unicode emoji itself. */
 function emojiKey(emoji: ReactionRecord['emoji']): string {
-  return emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name;
+  return emoji.id ?? emoji.name;
 }
 
 /** Channel messages and their reactions, indexed by channel and by id. */
@@ -49,9 +64,12 @@ export class MessageStore {
     return [...(this.byChannel.get(channelId)?.values() ?? [])];
   }
 
-  /** The message as the bot sees it over REST. */
+  /** The message as the bot sees it over REST (a reply carries the message it answers). */
   present(message: MessageRecord): APIMessage {
-    return presentMessage(this.world, message, this.world.botUserId);
+    const presented = presentMessage(this.world, message, this.world.botUserId);
+    if (!message.referencedMessageId) return presented;
+    const referenced = this.byId.get(message.referencedMessageId);
+    return { ...presented, referenced_message: referenced ? presentMessage(this.world, referenced, this.world.botUserId) : null };
   }
 
   /** Posts a message (MESSAGE_CREATE unless back-dated or ephemeral). */
@@ -59,7 +77,8 @@ export class MessageStore {
     const guild = this.world.guildOfChannel(channelId);
     if (!guild) throw new Error(`unknown channel ${channelId}`);
     const content = input.content ?? '';
-    const at = input.timestamp ?? Date.now();
+    const channel = guild.channels.get(channelId);
+    const at = input.timestamp ?? this.world.clock.ms();
     const message: MessageRecord = {
       id: input.timestamp ? this.world.snowflakes.at(at) : this.world.snowflakes.next(),
       channelId,
@@ -68,13 +87,15 @@ export class MessageStore {
       content,
       embeds: input.embeds ?? [],
       components: input.components ?? [],
-      type: input.type ?? MessageType.Default,
+      type: input.type ?? (input.replyTo ? MessageType.Reply : MessageType.Default),
       timestamp: new Date(at).toISOString(),
       editedTimestamp: null,
       flags: input.flags ?? 0,
       reactions: new Map(),
-      mentionUserIds: [...content.matchAll(/<@!?(\d{17,20})>/g)].flatMap((m) => (m[1] && this.world.users.has(m[1]) ? [m[1]] : [])),
-      mentionRoleIds: [...content.matchAll(/<@&(\d{17,20})>/g)].flatMap((m) => (m[1] && guild.roles.has(m[1]) ? [m[1]] : [])),
+      pings: channel
+        ? resolvePings(guild, channel, input.authorId, content, input.allowedMentions, input.replyTo ?? null, (id) => this.world.users.has(id))
+        : { userIds: [], roleIds: [], everyone: false },
+      referencedMessageId: input.replyTo?.id ?? null,
       webhookId: input.webhookId ?? null,
       applicationId: input.applicationId ?? null,
       interactionMetadata: input.interactionMetadata ?? null,
@@ -87,7 +108,6 @@ export class MessageStore {
       this.byChannel.set(channelId, channelMessages);
     }
     channelMessages.set(message.id, message);
-    const channel = guild.channels.get(channelId);
     if (channel) channel.lastMessageId = message.id;
     if (input.timestamp) return message;
     const member = guild.members.get(message.authorId);
@@ -96,10 +116,9 @@ export class MessageStore {
       d: {
         ...this.present(message),
         guild_id: guild.id,
-        mentions: message.mentionUserIds.map((id) => {
+        mentions: message.pings.userIds.map((id) => {
           const mentioned = guild.members.get(id);
-          const user = presentMessage(this.world, { ...message, mentionUserIds: [id] }, '').mentions[0];
-          if (!user) throw new Error('mention vanished');
+          const user = presentUserById(this.world, id);
           if (!mentioned) return user;
           const { user: _user, ...partial } = presentMember(this.world, mentioned);
           return { ...user, member: partial };
@@ -116,7 +135,7 @@ export class MessageStore {
     if (patch.embeds !== undefined) message.embeds = patch.embeds;
     if (patch.components !== undefined) message.components = patch.components;
     if (patch.flags !== undefined) message.flags = patch.flags;
-    message.editedTimestamp = new Date().toISOString();
+    message.editedTimestamp = this.world.clock.now().toISOString();
     if (!this.byChannel.get(message.channelId)?.has(message.id)) return;
     this.world.emit(message.guildId, {
       t: GatewayDispatchEvents.MessageUpdate,
@@ -135,9 +154,48 @@ export class MessageStore {
     });
   }
 
+  /**
+   * The emoji a reaction names, as Discord knows it: a custom emoji of a guild the bot is in (its
+   * stored name and animation), or one unicode emoji. Anything else is 10014 Unknown Emoji.
+   */
+  resolveEmoji(raw: string): ReactionRecord['emoji'] {
+    const parsed = parseEmoji(raw);
+    if (parsed.id) {
+      for (const guild of this.world.guilds.values()) {
+        const known = guild.emojis.get(parsed.id);
+        if (known) return { id: known.id, name: known.name, animated: known.animated };
+      }
+      throw unknownEmoji();
+    }
+    if (!isUnicodeEmoji(raw)) throw unknownEmoji();
+    return parsed;
+  }
+
+  /** Whether the message already has reactions with this emoji (then adding one needs no Add Reactions). */
+  hasReaction(message: MessageRecord, raw: string): boolean {
+    return (message.reactions.get(emojiKey(this.resolveEmoji(raw)))?.userIds.size ?? 0) > 0;
+  }
+
+  /** Drops a message without a dispatch (its channel was deleted). */
+  forget(message: MessageRecord): void {
+    this.byId.delete(message.id);
+    this.byChannel.get(message.channelId)?.delete(message.id);
+  }
+
+  /** Deletes several messages of a channel at once (one MESSAGE_DELETE_BULK). */
+  deleteBulk(channelId: string, messageIds: string[]): string[] {
+    const channel = this.byChannel.get(channelId);
+    const deleted = messageIds.filter((id) => channel?.delete(id) && this.byId.delete(id));
+    const guildId = this.world.guildOfChannel(channelId)?.id;
+    if (deleted.length > 0 && guildId) {
+      this.world.emit(guildId, { t: GatewayDispatchEvents.MessageDeleteBulk, d: { ids: deleted, channel_id: channelId, guild_id: guildId } });
+    }
+    return deleted;
+  }
+
   /** A user reacts (MESSAGE_REACTION_ADD); false if they had already. */
   addReaction(message: MessageRecord, rawEmoji: string, userId: string): boolean {
-    const emoji = parseEmoji(rawEmoji);
+    const emoji = this.resolveEmoji(rawEmoji);
     const key = emojiKey(emoji);
     let reaction = message.reactions.get(key);
     if (!reaction) {
@@ -167,7 +225,7 @@ export class MessageStore {
 
   /** A user's reaction goes (MESSAGE_REACTION_REMOVE); false if there was none. */
   removeReaction(message: MessageRecord, rawEmoji: string, userId: string): boolean {
-    const emoji = parseEmoji(rawEmoji);
+    const emoji = this.resolveEmoji(rawEmoji);
     const reaction = message.reactions.get(emojiKey(emoji));
     if (!reaction?.userIds.delete(userId)) return false;
     if (reaction.userIds.size === 0) message.reactions.delete(emojiKey(emoji));
@@ -188,7 +246,20 @@ export class MessageStore {
 
   /** The users who reacted with an emoji, in reaction order. */
   reactors(message: MessageRecord, rawEmoji: string): string[] {
-    return [...(message.reactions.get(emojiKey(parseEmoji(rawEmoji)))?.userIds ?? [])];
+    return [...(message.reactions.get(emojiKey(this.resolveEmoji(rawEmoji)))?.userIds ?? [])];
+  }
+
+  /** Removes every reaction of one emoji (MESSAGE_REACTION_REMOVE_EMOJI), or all of them (MESSAGE_REACTION_REMOVE_ALL). */
+  clearReactions(message: MessageRecord, rawEmoji?: string): void {
+    const base = { channel_id: message.channelId, message_id: message.id, guild_id: message.guildId };
+    if (rawEmoji === undefined) {
+      message.reactions.clear();
+      this.world.emit(message.guildId, { t: GatewayDispatchEvents.MessageReactionRemoveAll, d: base });
+      return;
+    }
+    const emoji = this.resolveEmoji(rawEmoji);
+    if (!message.reactions.delete(emojiKey(emoji))) return;
+    this.world.emit(message.guildId, { t: GatewayDispatchEvents.MessageReactionRemoveEmoji, d: { ...base, emoji: { id: emoji.id, name: emoji.name } } });
   }
 }
 

@@ -1,3 +1,5 @@
+import { escapeHtml as escape } from './html';
+
 /** One user card on the consent page. */
 export interface ConsentUser {
   id: string;
@@ -18,8 +20,6 @@ export interface ConsentPage {
   users: ConsentUser[];
 }
 
-const escape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#313338;color:#dbdee1;margin:0;padding:32px}
 main{max-width:560px;margin:auto;background:#2b2d31;border-radius:8px;padding:24px}h1{font-size:20px;color:#fff}

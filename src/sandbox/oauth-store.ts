@@ -33,6 +33,9 @@ const token = (bytes = 20) => randomBytes(bytes).toString('base64url');
 
 /** Authorization codes, access tokens and refresh tokens of the sandbox's OAuth2 server. */
 export class OAuthStore {
+  /** Token and code lifetimes follow the world's clock. */
+  constructor(private readonly now: () => number = Date.now) {}
+
   private readonly codes = new Map<string, CodeGrant>();
   private readonly access = new Map<string, AccessGrant>();
   private readonly refresh = new Map<string, { userId: string; scopes: string[]; accessToken: string }>();
@@ -40,7 +43,7 @@ export class OAuthStore {
   /** Issues a single-use code for a user who consented. */
   issueCode(userId: string, scopes: string[], redirectUri: string | null): string {
     const code = token(15);
-    this.codes.set(code, { userId, scopes, redirectUri, expiresAt: Date.now() + CODE_TTL_MS });
+    this.codes.set(code, { userId, scopes, redirectUri, expiresAt: this.now() + CODE_TTL_MS });
     return code;
   }
 
@@ -48,7 +51,7 @@ export class OAuthStore {
   redeemCode(code: string, redirectUri: string | undefined): TokenResponse | null {
     const grant = this.codes.get(code);
     this.codes.delete(code);
-    if (!grant || grant.expiresAt < Date.now()) return null;
+    if (!grant || grant.expiresAt < this.now()) return null;
     if (grant.redirectUri !== null && grant.redirectUri !== redirectUri) return null;
     return this.issueTokens(grant.userId, grant.scopes);
   }
@@ -79,14 +82,14 @@ export class OAuthStore {
   /** The live grant of an access token, or null. */
   resolve(accessToken: string): AccessGrant | null {
     const grant = this.access.get(accessToken);
-    if (!grant || grant.expiresAt < Date.now()) return null;
+    if (!grant || grant.expiresAt < this.now()) return null;
     return grant;
   }
 
   private issueTokens(userId: string, scopes: string[]): TokenResponse {
     const accessToken = token();
     const refreshToken = token();
-    this.access.set(accessToken, { userId, scopes, expiresAt: Date.now() + ACCESS_TOKEN_TTL_S * 1000, refreshToken });
+    this.access.set(accessToken, { userId, scopes, expiresAt: this.now() + ACCESS_TOKEN_TTL_S * 1000, refreshToken });
     this.refresh.set(refreshToken, { userId, scopes, accessToken });
     return { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refreshToken, scope: scopes.join(' ') };
   }

@@ -1,10 +1,11 @@
 import type { Context, Middleware } from 'koa';
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { parseBody, readRawBody } from './body';
+import { isCrossSite } from './origin';
 import { SANDBOX_CLIENT_SECRET } from './constants';
 import { renderConsentPage, renderMessagePage, type ConsentUser } from './oauth-page';
 import { guildPermissions, hasPermission } from './permissions';
-import { RateLimitHeaders } from './ratelimit';
+import type { RateLimiter } from './ratelimit';
 import type { SandboxServices } from './services';
 
 const TOKEN_PATH = /^\/api(?:\/v\d+)?\/oauth2\/token(\/revoke)?$/;
@@ -61,6 +62,11 @@ function checkAuthorizeRequest(ctx: Context, services: SandboxServices, fields: 
     html(ctx, 400, renderMessagePage('Invalid OAuth2 request', 'scope is required; a sign-in needs redirect_uri and response_type=code.'));
     return null;
   }
+  // As on Discord: the code goes only to a redirect registered for the application, matched exactly.
+  if (fields.redirect_uri !== undefined && !services.redirectUris.has(fields.redirect_uri)) {
+    html(ctx, 400, renderMessagePage('Invalid OAuth2 redirect_uri', 'redirect_uri is not registered for this application.'));
+    return null;
+  }
   return { scopes, bot, codeFlow };
 }
 
@@ -81,6 +87,8 @@ async function handleAuthorize(ctx: Context, services: SandboxServices): Promise
     }));
     return;
   }
+  // The consent form posts to itself; a page on another site must not consent for the user.
+  if (isCrossSite(ctx)) return html(ctx, 403, renderMessagePage('Refused', 'The consent form must be submitted from this page.'));
   const fields = asFields(parseBody(ctx.get('content-type') || undefined, await readRawBody(ctx.req)));
   const checked = checkAuthorizeRequest(ctx, services, fields);
   if (!checked) return;
@@ -162,13 +170,12 @@ async function handleToken(ctx: Context, services: SandboxServices, revoke: bool
 }
 
 /** OAuth2: the consent page (`/oauth2/authorize`), the token and revoke endpoints under `/api[/vN]/oauth2/token`. */
-export function oauthMiddleware(services: SandboxServices): Middleware {
-  const rateLimits = new RateLimitHeaders();
+export function oauthMiddleware(services: SandboxServices, limiter: RateLimiter): Middleware {
   return async (ctx, next) => {
     if (ctx.path === '/oauth2/authorize' && (ctx.method === 'GET' || ctx.method === 'POST')) return handleAuthorize(ctx, services);
     const token = TOKEN_PATH.exec(ctx.path);
     if (!token || ctx.method !== 'POST') return next();
-    ctx.set(rateLimits.next(`POST /oauth2/token${token[1] ?? ''}`, ''));
+    ctx.set(limiter.take({ routeKey: `POST /oauth2/token${token[1] ?? ''}`, majorId: '', token: null }).headers);
     return handleToken(ctx, services, Boolean(token[1]));
   };
 }

@@ -7,6 +7,7 @@ import {
   GuildSystemChannelFlags,
   GuildVerificationLevel,
   Locale,
+  type APIEmoji,
   type APIGuild,
   type GatewayGuildCreateDispatchData,
   type GatewayVoiceState,
@@ -14,10 +15,11 @@ import {
 } from 'discord-api-types/v10';
 import { guildPermissions } from './permissions';
 import { presentChannel, presentMember, presentRoles, type UserSource } from './presenters';
-import type { GuildRecord } from './types';
+import type { EmojiRecord, GuildRecord, VoiceStateRecord } from './types';
 
 /** A guild as `GET /guilds/:id` returns it. */
 export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null; nsfw: boolean } {
+  const boosts = boostCount(guild);
   return {
     id: guild.id,
     name: guild.name,
@@ -28,15 +30,15 @@ export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null
     description: guild.description,
     owner_id: guild.ownerId,
     region: 'us-west',
-    afk_channel_id: null,
-    afk_timeout: 300,
+    afk_channel_id: guild.afkChannelId,
+    afk_timeout: guild.afkTimeout,
     widget_enabled: false,
     widget_channel_id: null,
     verification_level: GuildVerificationLevel.Low,
     default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
     explicit_content_filter: GuildExplicitContentFilter.AllMembers,
     roles: presentRoles(guild),
-    emojis: [],
+    emojis: [...guild.emojis.values()].map(presentEmoji),
     stickers: [],
     features: [],
     mfa_level: GuildMFALevel.None,
@@ -47,8 +49,8 @@ export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null
     max_presences: null,
     max_members: 500000,
     vanity_url_code: null,
-    premium_tier: GuildPremiumTier.None,
-    premium_subscription_count: 0,
+    premium_tier: premiumTier(boosts),
+    premium_subscription_count: boosts,
     preferred_locale: Locale.EnglishUS,
     public_updates_channel_id: null,
     max_video_channel_users: 25,
@@ -63,40 +65,70 @@ export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null
   };
 }
 
-/** The voice states of a guild (who sits in which voice channel). */
-export function presentVoiceStates(guild: GuildRecord): GatewayVoiceState[] {
-  return [...guild.voice.entries()].map(([userId, channelId]) => ({
+/** Boosts of a guild: one per boosting member. */
+export function boostCount(guild: GuildRecord): number {
+  let count = 0;
+  for (const member of guild.members.values()) if (member.premiumSince) count += 1;
+  return count;
+}
+
+/** The boost level Discord grants for a number of boosts (2, 7 and 14). */
+function premiumTier(boosts: number): GuildPremiumTier {
+  if (boosts >= 14) return GuildPremiumTier.Tier3;
+  if (boosts >= 7) return GuildPremiumTier.Tier2;
+  if (boosts >= 2) return GuildPremiumTier.Tier1;
+  return GuildPremiumTier.None;
+}
+
+/** One member's voice state; `state` null is the member leaving voice. */
+export function presentVoiceState(guild: GuildRecord, userId: string, state: VoiceStateRecord | null): GatewayVoiceState {
+  const member = guild.members.get(userId);
+  return {
     guild_id: guild.id,
-    channel_id: channelId,
+    channel_id: state?.channelId ?? null,
     user_id: userId,
     session_id: `voice-${userId}`,
-    deaf: false,
-    mute: false,
-    self_deaf: false,
-    self_mute: false,
-    self_video: false,
+    deaf: member?.deaf ?? false,
+    mute: member?.mute ?? false,
+    self_deaf: state?.selfDeaf ?? false,
+    self_mute: state?.selfMute ?? false,
+    self_video: state?.selfVideo ?? false,
+    self_stream: false,
     suppress: false,
     request_to_speak_timestamp: null,
-  }));
+  };
+}
+
+/** The voice states of a guild (who sits in which voice channel). */
+export function presentVoiceStates(guild: GuildRecord): GatewayVoiceState[] {
+  return [...guild.voice.entries()].map(([userId, state]) => presentVoiceState(guild, userId, state));
+}
+
+/** A guild as the gateway sends it (GUILD_CREATE, GUILD_UPDATE): without the REST-only home_header and nsfw. */
+export function presentGatewayGuild(guild: GuildRecord): APIGuild {
+  const { home_header: _homeHeader, nsfw: _nsfw, ...fields } = presentGuild(guild);
+  return fields;
 }
 
 /** The GUILD_CREATE payload: the guild with all its channels, roles and members (`botId` for joined_at). */
 export function presentGuildCreate(users: UserSource, guild: GuildRecord, botId: string): GatewayGuildCreateDispatchData {
   return {
-    ...presentGuild(guild),
-    joined_at: guild.members.get(botId)?.joinedAt ?? new Date().toISOString(),
+    ...presentGatewayGuild(guild),
+    joined_at: guild.members.get(botId)?.joinedAt ?? users.clock.now().toISOString(),
     large: guild.members.size > 250,
     unavailable: false,
     member_count: guild.members.size,
-    voice_states: presentVoiceStates(guild),
+    // GUILD_CREATE's voice states omit guild_id.
+    voice_states: presentVoiceStates(guild).map(({ guild_id: _guildId, ...state }) => state),
     members: [...guild.members.values()].map((m) => presentMember(users, m)),
-    channels: [...guild.channels.values()].map(presentChannel),
+    // Guild channels only (presentChannel's type also covers threads and DMs).
+    channels: [...guild.channels.values()].map(presentChannel) as GatewayGuildCreateDispatchData['channels'],
     threads: [],
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],
     soundboard_sounds: [],
-  } as GatewayGuildCreateDispatchData;
+  };
 }
 
 /** A guild as `/users/@me/guilds` lists it for `userId`; counts only when asked. */
@@ -111,4 +143,9 @@ export function presentPartialGuild(guild: GuildRecord, userId: string, withCoun
     features: [],
     ...(withCounts ? { approximate_member_count: guild.members.size, approximate_presence_count: Math.ceil(guild.members.size / 3) } : {}),
   };
+}
+
+/** A custom emoji as Discord shows it. */
+export function presentEmoji(emoji: EmojiRecord): APIEmoji {
+  return { id: emoji.id, name: emoji.name, roles: [], require_colons: true, managed: false, animated: emoji.animated, available: true };
 }

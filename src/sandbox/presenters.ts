@@ -1,5 +1,6 @@
 import {
   ChannelType,
+  MessageReferenceType,
   type GuildMemberFlags,
   type RoleFlags,
   type UserFlags,
@@ -15,6 +16,8 @@ import type { ChannelRecord, GuildRecord, MemberRecord, MessageRecord, RoleRecor
 
 /** What presenters need to turn a user id into a user. */
 export interface UserSource {
+  /** The world's time. */
+  readonly clock: import('../core/clock').Clock;
   /** The user with that id, if any. */
   getUser(id: string): UserRecord | undefined;
 }
@@ -54,13 +57,18 @@ export function presentMember(users: UserSource, member: MemberRecord): FullMemb
     banner: null,
     roles: [...member.roleIds],
     joined_at: member.joinedAt,
-    premium_since: null,
-    deaf: false,
-    mute: false,
+    premium_since: member.premiumSince,
+    deaf: member.deaf,
+    mute: member.mute,
     flags: 0 as GuildMemberFlags,
     pending: false,
     communication_disabled_until: member.communicationDisabledUntil,
   };
+}
+
+/** A role Discord manages (a bot's own role, the booster role): nobody assigns or edits it by hand. */
+export function isManagedRole(role: RoleRecord): boolean {
+  return role.botId !== null || role.premiumSubscriber === true;
 }
 
 /** A role; `tags.bot_id` marks the bot's managed role. */
@@ -75,10 +83,11 @@ export function presentRole(role: RoleRecord): APIRole {
     unicode_emoji: null,
     position: role.position,
     permissions: role.permissions.toString(),
-    managed: role.botId !== null,
+    managed: isManagedRole(role),
     mentionable: role.mentionable,
     flags: 0 as RoleFlags,
     ...(role.botId ? { tags: { bot_id: role.botId } } : {}),
+    ...(role.premiumSubscriber ? { tags: { premium_subscriber: null } } : {}),
   };
 }
 
@@ -159,9 +168,9 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
     timestamp: message.timestamp,
     edited_timestamp: message.editedTimestamp,
     tts: false,
-    mention_everyone: false,
-    mentions: message.mentionUserIds.map((id) => presentUserById(users, id)),
-    mention_roles: [...message.mentionRoleIds],
+    mention_everyone: message.pings.everyone,
+    mentions: message.pings.userIds.map((id) => presentUserById(users, id)),
+    mention_roles: [...message.pings.roleIds],
     attachments: [],
     embeds: message.embeds,
     pinned: false,
@@ -172,5 +181,8 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
     ...(message.webhookId ? { webhook_id: message.webhookId } : {}),
     ...(message.applicationId ? { application_id: message.applicationId } : {}),
     ...(message.interactionMetadata ? { interaction_metadata: message.interactionMetadata } : {}),
+    ...(message.referencedMessageId
+      ? { message_reference: { type: MessageReferenceType.Default, message_id: message.referencedMessageId, channel_id: message.channelId, guild_id: message.guildId } }
+      : {}),
   };
 }

@@ -1,4 +1,6 @@
 import { ChannelType, OverwriteType, PermissionFlagsBits as P } from 'discord-api-types/v10';
+import { systemClock, type Clock } from '../core/clock';
+import { DEMO_LOGIN_DEFAULTS } from '../shared/demo-login';
 import { CHAT_LINES, makeName } from './names';
 import { SeededRandom } from './random';
 import { SnowflakeFactory } from './snowflake';
@@ -13,6 +15,8 @@ export interface SeedOptions {
   memberCount: number;
   /** The token the bot must present. */
   botToken: string;
+  /** The world's time (default: the machine's). */
+  clock?: Clock;
 }
 
 const DAY = 86_400_000;
@@ -33,8 +37,8 @@ function newGuild(b: Builder, name: string, ownerId: string, everyone: bigint): 
   const id = b.ids.nextSeeded(1000);
   const guild: GuildRecord = {
     id, name, icon: null, ownerId, description: null,
-    roles: new Map(), channels: new Map(), members: new Map(), bans: new Map(), voice: new Map(),
-    systemChannelId: null, rulesChannelId: null,
+    roles: new Map(), channels: new Map(), members: new Map(), bans: new Map(), emojis: new Map(), auditLog: [], voice: new Map(),
+    afkChannelId: null, afkTimeout: 300, systemChannelId: null, rulesChannelId: null,
   };
   guild.roles.set(id, { id, name: '@everyone', permissions: everyone, position: 0, color: 0, hoist: false, mentionable: false, botId: null });
   return guild;
@@ -78,15 +82,19 @@ function addCrowd(b: Builder, guild: GuildRecord, count: number, roles: (rng: Se
 /** Builds the demo world: 'Sandbox Community' (bot in), the demo admin's own guild (no bot), and a third guild with the bot. */
 export function seedWorld(options: SeedOptions): World {
   const base = Date.UTC(2023, 0, 1) + (options.seed % 10_000) * 60_000;
-  const ids = new SnowflakeFactory(base);
-  const world = new World(ids, options.botToken);
+  const clock = options.clock ?? systemClock;
+  const ids = new SnowflakeFactory(base, () => clock.ms());
+  const world = new World(ids, options.botToken, clock);
   const b: Builder = { world, ids, rng: new SeededRandom(options.seed), clock: base + 30 * DAY };
 
   const botId = ids.nextSeeded();
   world.addUser({ id: botId, username: 'AwesomeBot', globalName: null, discriminator: '4821', avatar: b.rng.hex(32), bot: true });
   world.botUserId = botId;
   const ownerUserId = addPerson(b, 'community_owner', 'Sam (Owner)');
-  const adminUserId = addPerson(b, 'demo_admin', 'Demo Admin');
+  // The demo admin is the demo login's own account: the /test-auth form's default identity.
+  const adminUserId = DEMO_LOGIN_DEFAULTS.id;
+  world.addUser({ id: adminUserId, username: DEMO_LOGIN_DEFAULTS.username, globalName: 'Demo Admin', avatar: b.rng.hex(32), bot: false });
+  world.demoAccounts.add(adminUserId);
   const plainMemberId = addPerson(b, 'plain_pat', 'Pat');
   const otherAdminUserId = addPerson(b, 'other_admin', 'Riley (Other Community)');
   const moderatorId = addPerson(b, 'mod_morgan', 'Morgan (Mod)');
@@ -122,9 +130,23 @@ export function seedWorld(options: SeedOptions): World {
       ],
     }),
     voice: addChannel(b, g, { name: 'Lounge', type: ChannelType.GuildVoice, parentId: community }),
+    afk: addChannel(b, g, { name: 'AFK', type: ChannelType.GuildVoice, parentId: community }),
+    // Only staff may connect here: a member without Connect is refused.
+    staffVoice: addChannel(b, g, {
+      name: 'Staff Room', type: ChannelType.GuildVoice, parentId: staff,
+      overwrites: [
+        { id: g.id, type: OverwriteType.Role, allow: 0n, deny: P.Connect },
+        { id: roles.moderator, type: OverwriteType.Role, allow: P.Connect, deny: 0n },
+      ],
+    }),
   };
+  for (const [name, animated] of [['sandbox_wave', false], ['sandbox_star', false], ['party_parrot', true]] as const) {
+    const id = ids.nextSeeded();
+    g.emojis.set(id, { id, name, animated });
+  }
   g.systemChannelId = channels.welcome;
   g.rulesChannelId = channels.rules;
+  g.afkChannelId = channels.afk;
   world.addGuild(g);
   join(b, g, ownerUserId, []);
   join(b, g, botId, [roles.bot]);

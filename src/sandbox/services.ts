@@ -11,8 +11,12 @@ export interface SandboxServices {
   oauth: OAuthStore;
   interactions: InteractionStore;
   logger: Logger;
+  /** The OAuth2 redirect URIs registered for the application (exact match, as on Discord). */
+  redirectUris: Set<string>;
   /** Filled in once the server listens. */
   urls: { http: string; gateway: string };
   /** Drops every gateway connection with close code 4000 (discord.js resumes). */
   dropGateway: () => void;
+  /** Sends op 7 Reconnect to every connection (discord.js closes and resumes). */
+  requestReconnect: () => void;
 }

@@ -4,14 +4,18 @@ export const DISCORD_EPOCH = 1420070400000n;
 /**
  * Makes snowflakes that look like Discord's: `(ms since Discord epoch) << 22 | worker | counter`.
  * Ids for the seeded world come from a fixed clock (deterministic for a seed); ids made at run time
- * use the wall clock, always after the seeded ones.
+ * use the world's clock, always after the seeded ones. Ids are unique and strictly increasing:
+ * past 4,096 ids in one millisecond the timestamp moves on by one.
  */
 export class SnowflakeFactory {
   private counter = 0n;
   private lastTimestamp = 0n;
 
-  /** `seededClock` is the wall-clock time (ms) the deterministic ids start from. */
-  constructor(private seededClock: number) {}
+  /** `seededClock` is the time (ms) the deterministic ids start from; `now` the clock of run-time ids. */
+  constructor(
+    private seededClock: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** An id for a seeded object: the seeded clock ticks forward a little each time. */
   nextSeeded(stepMs = 1): string {
@@ -21,7 +25,7 @@ export class SnowflakeFactory {
 
   /** An id for something happening now. */
   next(): string {
-    return this.make(BigInt(Date.now()));
+    return this.make(BigInt(Math.floor(this.now())));
   }
 
   /** An id for a given wall-clock time (ms), e.g. back-dated chat history. */
@@ -30,10 +34,18 @@ export class SnowflakeFactory {
   }
 
   private make(timeMs: bigint): string {
-    // Keep ids strictly increasing even if the wall clock goes backwards.
-    const ts = timeMs > this.lastTimestamp ? timeMs : this.lastTimestamp;
+    // Keep ids strictly increasing even if the clock goes backwards or 4,096 ids share a millisecond.
+    let ts = timeMs > this.lastTimestamp ? timeMs : this.lastTimestamp;
+    if (ts === this.lastTimestamp) {
+      this.counter += 1n;
+      if (this.counter > 0xfffn) {
+        ts += 1n;
+        this.counter = 0n;
+      }
+    } else {
+      this.counter = 0n;
+    }
     this.lastTimestamp = ts;
-    this.counter = (this.counter + 1n) & 0xfffn;
     return (((ts - DISCORD_EPOCH) << 22n) | (1n << 17n) | this.counter).toString();
   }
 }

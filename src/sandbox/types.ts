@@ -1,5 +1,6 @@
 import type {
   APIActionRowComponent,
+  APIAuditLogEntry,
   APIComponentInMessageActionRow,
   APIEmbed,
   APIMessageInteractionMetadata,
@@ -30,6 +31,8 @@ export interface RoleRecord {
   mentionable: boolean;
   /** Set for the bot's own managed role. */
   botId: string | null;
+  /** The guild's "Server Booster" role, which Discord gives and takes as members boost. */
+  premiumSubscriber?: true;
 }
 
 /** A channel permission overwrite (modelled like Discord's, for @everyone, roles and members). */
@@ -60,12 +63,32 @@ export interface MemberRecord {
   roleIds: string[];
   joinedAt: string;
   communicationDisabledUntil: string | null;
+  /** Server mute and deafen (set by a moderator; they stay when the member leaves voice). */
+  mute: boolean;
+  deaf: boolean;
+  /** When the member started boosting the guild (null when not boosting). */
+  premiumSince: string | null;
+}
+
+/** Where a member sits in voice, and what they muted themselves. */
+export interface VoiceStateRecord {
+  channelId: string;
+  selfMute: boolean;
+  selfDeaf: boolean;
+  selfVideo: boolean;
 }
 
 /** A ban with its reason. */
 export interface BanRecord {
   userId: string;
   reason: string | null;
+}
+
+/** A custom emoji of a guild. */
+export interface EmojiRecord {
+  id: string;
+  name: string;
+  animated: boolean;
 }
 
 /** A guild and everything in it, each collection keyed by id. */
@@ -79,8 +102,15 @@ export interface GuildRecord {
   channels: Map<string, ChannelRecord>;
   members: Map<string, MemberRecord>;
   bans: Map<string, BanRecord>;
-  /** userId -> voice channel id. */
-  voice: Map<string, string>;
+  /** Custom emojis, by id. */
+  emojis: Map<string, EmojiRecord>;
+  /** The audit log, oldest first (the last 1,000 entries). */
+  auditLog: APIAuditLogEntry[];
+  /** userId -> where that member sits in voice. */
+  voice: Map<string, VoiceStateRecord>;
+  /** The voice channel idle members are moved to, and after how many seconds. */
+  afkChannelId: string | null;
+  afkTimeout: 60 | 300 | 900 | 1800 | 3600;
   systemChannelId: string | null;
   rulesChannelId: string | null;
 }
@@ -106,8 +136,10 @@ export interface MessageRecord {
   flags: number;
   /** Keyed by `name` or `name:id`. */
   reactions: Map<string, ReactionRecord>;
-  mentionUserIds: string[];
-  mentionRoleIds: string[];
+  /** Who the message actually pinged (allowed_mentions and permissions applied). */
+  pings: { userIds: string[]; roleIds: string[]; everyone: boolean };
+  /** The message this one replies to (type 19), if any. */
+  referencedMessageId: string | null;
   webhookId: string | null;
   applicationId: string | null;
   interactionMetadata: APIMessageInteractionMetadata | null;

@@ -2,15 +2,20 @@ import { EventEmitter } from 'node:events';
 import {
   AuditLogEvent,
   GatewayDispatchEvents,
+  MessageType,
   type APIAuditLogChange,
+  type APIAuditLogEntry,
   type GatewayDispatchPayload,
 } from 'discord-api-types/v10';
+import { systemClock, type Clock } from '../core/clock';
 import { CommandStore } from './commands';
+import { DirectMessageStore } from './dms';
 import { MessageStore } from './messages';
-import { presentGuildCreate, presentVoiceStates } from './presenters-guild';
+import { GuildStructure } from './world-structure';
+import { presentGatewayGuild, presentGuildCreate, presentVoiceState } from './presenters-guild';
 import { presentMember, presentUser, presentUserById, type UserSource } from './presenters';
 import { SnowflakeFactory } from './snowflake';
-import type { GuildRecord, MemberRecord, RoleRecord, UserRecord } from './types';
+import type { GuildRecord, MemberRecord, RoleRecord, UserRecord, VoiceStateRecord } from './types';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -32,7 +37,7 @@ export interface DemoIds {
   adminUserId: string;
   plainMemberId: string;
   otherAdminUserId: string;
-  channels: { welcome: string; rules: string; general: string; announcements: string; modLog: string; voice: string };
+  channels: { welcome: string; rules: string; general: string; announcements: string; modLog: string; voice: string; afk: string; staffVoice: string };
   roles: { admin: string; moderator: string; member: string; verified: string; bot: string; aboveBot: string };
 }
 
@@ -47,10 +52,28 @@ export interface NewMemberInput {
   joinedAt?: string;
 }
 
+/** Audit-log entries kept per guild. */
+const AUDIT_LOG_KEPT = 1000;
+
+/** The demo login asked for an id that belongs to a sandbox user it did not make. */
+export class DemoAccountRefused extends Error {
+  override name = 'DemoAccountRefused';
+}
+
 /** Who did a moderation action and why (for the audit log). */
 export interface ActionContext {
   actorId?: string;
   reason?: string | null;
+}
+
+/** A change to a member's voice state (see World.updateVoiceState). */
+export interface VoicePatch {
+  channelId?: string | null;
+  selfMute?: boolean;
+  selfDeaf?: boolean;
+  selfVideo?: boolean;
+  mute?: boolean;
+  deaf?: boolean;
 }
 
 /** A member change; absent fields stay as they are. */
@@ -73,19 +96,30 @@ export class World implements UserSource {
   readonly events = new EventEmitter();
   /** Channel messages and reactions. */
   readonly messages: MessageStore;
+  /** Direct messages between the bot and users. */
+  readonly dms: DirectMessageStore;
+  /** Channels and roles changing at run time. */
+  readonly structure: GuildStructure;
   /** Registered application commands. */
   readonly commands = new CommandStore();
+  /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */
+  readonly demoAccounts = new Set<string>();
   private demoIds: DemoIds | null = null;
   /** The bot user's id (also the application id, as on Discord). */
   botUserId = '';
+  /** The bot's last presence update (gateway op 3): its status and activities (custom status in `state`). */
+  botPresence: { status: string; activities: { type: number; name: string; state: string | null }[] } | null = null;
 
-  /** `snowflakes` makes every id; `botToken` is what the bot must present. */
+  /** `snowflakes` makes every id; `botToken` is what the bot must present; `clock` is the world's time. */
   constructor(
     readonly snowflakes: SnowflakeFactory,
     public botToken: string,
+    readonly clock: Clock = systemClock,
   ) {
     this.events.setMaxListeners(100);
     this.messages = new MessageStore(this);
+    this.dms = new DirectMessageStore(this);
+    this.structure = new GuildStructure(this);
   }
 
   /** Ids of the demo guilds, users, channels and roles (set once by the seed). */
@@ -132,6 +166,11 @@ export class World implements UserSource {
     return guildId ? this.guilds.get(guildId) : undefined;
   }
 
+  /** Indexes a channel created after its guild. */
+  indexChannel(channelId: string, guildId: string): void {
+    this.channelGuild.set(channelId, guildId);
+  }
+
   /** Registers a guild and indexes its channels. */
   addGuild(guild: GuildRecord): void {
     this.guilds.set(guild.id, guild);
@@ -159,8 +198,11 @@ export class World implements UserSource {
       userId: user.id,
       nick: null,
       roleIds: (input.roleIds ?? []).filter((id) => guild.roles.has(id) && id !== guild.id),
-      joinedAt: input.joinedAt ?? new Date().toISOString(),
+      joinedAt: input.joinedAt ?? this.clock.now().toISOString(),
       communicationDisabledUntil: null,
+      mute: false,
+      deaf: false,
+      premiumSince: null,
     };
     guild.members.set(user.id, member);
     this.emit(guildId, { t: GatewayDispatchEvents.GuildMemberAdd, d: { ...presentMember(this, member), guild_id: guildId } });
@@ -170,8 +212,9 @@ export class World implements UserSource {
   /** A member leaves or is kicked (GUILD_MEMBER_REMOVE; a kick with an actor also logs MEMBER_KICK). */
   removeMember(guildId: string, userId: string, context: ActionContext = {}): boolean {
     const guild = this.requireGuild(guildId);
-    if (!guild.members.delete(userId)) return false;
-    guild.voice.delete(userId);
+    if (!guild.members.has(userId)) return false;
+    if (guild.voice.has(userId)) this.updateVoiceState(guildId, userId, { channelId: null });
+    guild.members.delete(userId);
     this.emit(guildId, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildId, user: presentUserById(this, userId) } });
     if (context.actorId) this.audit(guildId, AuditLogEvent.MemberKick, userId, context, []);
     return true;
@@ -212,13 +255,26 @@ export class World implements UserSource {
     return this.updateMember(guildId, userId, { roleIds }, context);
   }
 
-  /** Bans a user: the member leaves, GUILD_BAN_ADD and MEMBER_BAN_ADD go out. */
-  ban(guildId: string, userId: string, context: ActionContext = {}): void {
+  /**
+   * Bans a user: the member leaves, their messages of the last `deleteMessageSeconds` go
+   * (MESSAGE_DELETE_BULK per channel), GUILD_BAN_ADD and MEMBER_BAN_ADD go out. Banning someone
+   * already banned changes nothing and returns false, as on Discord.
+   */
+  ban(guildId: string, userId: string, context: ActionContext = {}, deleteMessageSeconds = 0): boolean {
     const guild = this.requireGuild(guildId);
+    if (guild.bans.has(userId)) return false;
     if (guild.members.has(userId)) this.removeMember(guildId, userId);
     guild.bans.set(userId, { userId, reason: context.reason ?? null });
+    if (deleteMessageSeconds > 0) {
+      const since = this.clock.ms() - deleteMessageSeconds * 1000;
+      for (const channel of guild.channels.values()) {
+        const ids = this.messages.list(channel.id).filter((m) => m.authorId === userId && Date.parse(m.timestamp) >= since).map((m) => m.id);
+        if (ids.length > 0) this.messages.deleteBulk(channel.id, ids);
+      }
+    }
     this.emit(guildId, { t: GatewayDispatchEvents.GuildBanAdd, d: { guild_id: guildId, user: presentUserById(this, userId) } });
     this.audit(guildId, AuditLogEvent.MemberBanAdd, userId, context, []);
+    return true;
   }
 
   /** Lifts a ban (GUILD_BAN_REMOVE). */
@@ -230,19 +286,91 @@ export class World implements UserSource {
     return true;
   }
 
-  /** Moves a member into a voice channel, or out with null (VOICE_STATE_UPDATE). */
-  setVoiceChannel(guildId: string, userId: string, channelId: string | null): void {
+  /**
+   * The demo login's account for `input.id`: created on first use as an Admin of the demo guild,
+   * reused afterwards (its Admin role restored if it was taken away). An id that belongs to any
+   * other sandbox user throws DemoAccountRefused and changes nothing.
+   */
+  demoAccount(input: { id: string; username: string; discriminator: string }): UserRecord {
+    const existing = this.users.get(input.id);
+    if (existing && !this.demoAccounts.has(input.id)) {
+      throw new DemoAccountRefused(`${input.id} already belongs to a sandbox user; the demo login only signs in as accounts it made. Use another id.`);
+    }
+    const { guildId, roles } = this.demo;
+    const guild = this.requireGuild(guildId);
+    const member = guild.members.get(input.id);
+    if (!member) {
+      this.addMember(guildId, { id: input.id, username: input.username, discriminator: input.discriminator, roleIds: [roles.admin, roles.member] });
+    } else if (!member.roleIds.includes(roles.admin)) {
+      this.setMemberRoles(guildId, input.id, [...member.roleIds, roles.admin]);
+    }
+    this.demoAccounts.add(input.id);
+    const user = this.users.get(input.id);
+    if (!user) throw new Error(`demo account ${input.id} was not created`);
+    return user;
+  }
+
+  /**
+   * Changes a member's voice state (VOICE_STATE_UPDATE): `channelId` null leaves voice, undefined keeps the
+   * channel; server mute/deafen by a moderator (`context.actorId`) also log MEMBER_UPDATE. Callers check
+   * that the channel is a voice channel the member may connect to.
+   */
+  updateVoiceState(guildId: string, userId: string, patch: VoicePatch, context: ActionContext = {}): VoiceStateRecord | null {
     const guild = this.requireGuild(guildId);
     const member = guild.members.get(userId);
     if (!member) throw new Error(`unknown member ${userId}`);
-    if (channelId) guild.voice.set(userId, channelId);
+    const changes: APIAuditLogChange[] = [];
+    for (const key of ['mute', 'deaf'] as const) {
+      const next = patch[key];
+      if (next === undefined || next === member[key]) continue;
+      changes.push({ key, old_value: member[key], new_value: next } as APIAuditLogChange);
+      member[key] = next;
+    }
+    const current = guild.voice.get(userId) ?? null;
+    const channelId = patch.channelId === undefined ? current?.channelId ?? null : patch.channelId;
+    const state: VoiceStateRecord | null = channelId
+      ? {
+          channelId,
+          selfMute: patch.selfMute ?? current?.selfMute ?? false,
+          selfDeaf: patch.selfDeaf ?? current?.selfDeaf ?? false,
+          selfVideo: patch.selfVideo ?? current?.selfVideo ?? false,
+        }
+      : null;
+    if (state) guild.voice.set(userId, state);
     else guild.voice.delete(userId);
-    const state = presentVoiceStates({ ...guild, voice: new Map([[userId, channelId ?? '']]) })[0];
-    if (!state) return;
-    this.emit(guildId, {
-      t: GatewayDispatchEvents.VoiceStateUpdate,
-      d: { ...state, channel_id: channelId, member: presentMember(this, member) },
-    });
+    if (current || state) {
+      this.emit(guildId, {
+        t: GatewayDispatchEvents.VoiceStateUpdate,
+        d: { ...presentVoiceState(guild, userId, state), member: presentMember(this, member) },
+      });
+    }
+    if (changes.length > 0 && context.actorId) this.audit(guildId, AuditLogEvent.MemberUpdate, userId, context, changes);
+    return state;
+  }
+
+  /**
+   * A member starts or stops boosting: GUILD_MEMBER_UPDATE with `premium_since` and the "Server Booster"
+   * role (made at the first boost, as Discord does), GUILD_UPDATE with the new boost count, and (when
+   * boosting starts) Discord's boost message in the system channel.
+   */
+  setBoosting(guildId: string, userId: string, boosting: boolean): MemberRecord {
+    const guild = this.requireGuild(guildId);
+    const member = guild.members.get(userId);
+    if (!member) throw new Error(`unknown member ${userId}`);
+    if (boosting === Boolean(member.premiumSince)) return member;
+    let boosterRole = [...guild.roles.values()].find((role) => role.premiumSubscriber);
+    if (!boosterRole && boosting) boosterRole = this.structure.createRole(guildId, { name: 'Server Booster', color: 0xf47fff, premiumSubscriber: true });
+    member.premiumSince = boosting ? this.clock.now().toISOString() : null;
+    if (boosterRole) {
+      const others = member.roleIds.filter((id) => id !== boosterRole.id);
+      member.roleIds = boosting ? [...others, boosterRole.id] : others;
+    }
+    this.emit(guildId, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...presentMember(this, member), guild_id: guildId } });
+    this.emit(guildId, { t: GatewayDispatchEvents.GuildUpdate, d: presentGatewayGuild(guild) });
+    if (boosting && guild.systemChannelId) {
+      this.messages.create(guild.systemChannelId, { authorId: userId, type: MessageType.GuildBoost, allowedMentions: { parse: [] } });
+    }
+    return member;
   }
 
   /** Adds the bot to a guild with a managed role holding `permissions` (GUILD_CREATE goes out). */
@@ -267,8 +395,11 @@ export class World implements UserSource {
       userId: bot.id,
       nick: null,
       roleIds: [role.id],
-      joinedAt: new Date().toISOString(),
+      joinedAt: this.clock.now().toISOString(),
       communicationDisabledUntil: null,
+      mute: false,
+      deaf: false,
+      premiumSince: null,
     });
     this.emit(guildId, { t: GatewayDispatchEvents.GuildCreate, d: presentGuildCreate(this, guild, this.botUserId) });
   }
@@ -290,19 +421,21 @@ export class World implements UserSource {
     return changes;
   }
 
-  private audit(guildId: string, action: AuditLogEvent, targetId: string, context: ActionContext, changes: APIAuditLogChange[]): void {
-    this.emit(guildId, {
-      t: GatewayDispatchEvents.GuildAuditLogEntryCreate,
-      d: {
-        id: this.snowflakes.next(),
-        guild_id: guildId,
-        action_type: action,
-        target_id: targetId,
-        user_id: context.actorId ?? null,
-        ...(changes.length > 0 ? { changes } : {}),
-        ...(context.reason ? { reason: context.reason } : {}),
-      },
-    });
+  /** Records an audit-log entry (kept for GET /audit-logs) and sends GUILD_AUDIT_LOG_ENTRY_CREATE. */
+  private audit(guildId: string, action: AuditLogEvent, targetId: string, context: ActionContext, changes: APIAuditLogChange[], options?: APIAuditLogEntry['options']): void {
+    const entry: APIAuditLogEntry = {
+      id: this.snowflakes.next(),
+      action_type: action,
+      target_id: targetId,
+      user_id: context.actorId ?? null,
+      ...(changes.length > 0 ? { changes } : {}),
+      ...(context.reason ? { reason: context.reason } : {}),
+      ...(options ? { options } : {}),
+    };
+    const guild = this.requireGuild(guildId);
+    guild.auditLog.push(entry);
+    if (guild.auditLog.length > AUDIT_LOG_KEPT) guild.auditLog.splice(0, guild.auditLog.length - AUDIT_LOG_KEPT);
+    this.emit(guildId, { t: GatewayDispatchEvents.GuildAuditLogEntryCreate, d: { ...entry, guild_id: guildId } });
   }
 
   /** The bot user as a payload. */

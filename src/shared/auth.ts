@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { AccessLevelSchema } from './access';
 
 /** A Discord snowflake id as a string. */
 export const Snowflake = z.string().regex(/^\d{15,21}$/, 'must be a Discord id (digits only)');
@@ -42,6 +43,8 @@ export const ServerSchema = z.object({
   permissions: z.string(),
   memberCount: z.number().int().nullable(),
   owner: z.boolean(),
+  /** What the user may do in this guild's dashboard (delegated view or edit access included). */
+  access: AccessLevelSchema,
 });
 export type Server = z.infer<typeof ServerSchema>;
 export const ServerListSchema = z.array(ServerSchema);

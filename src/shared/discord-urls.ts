@@ -37,6 +37,11 @@ export function avatarUrl(links: Links, discordId: string, avatar: string | null
   return `${links.cdnBase}/avatars/${discordId}/${avatar}.${ext}?size=${size}`;
 }
 
+/** A custom emoji's image on the CDN. */
+export function emojiUrl(links: Pick<Links, 'cdnBase'>, emojiId: string, animated: boolean, size = 48): string {
+  return `${links.cdnBase}/emojis/${emojiId}.${animated ? 'gif' : 'png'}?size=${size}`;
+}
+
 /** The guild's page in the chat client. */
 export function guildChannelsUrl(links: Links, guildId: string): string {
   return `${links.appBase}/channels/${guildId}`;

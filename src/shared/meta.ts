@@ -6,6 +6,8 @@ export const PRODUCT_NAME = 'AwesomeBot';
 /** GET /api/meta: what the dashboard needs to build links (sandbox or Discord). Public. */
 export const PublicMetaSchema = z.object({
   botName: z.string(),
+  /** The running version (package.json). */
+  version: z.string(),
   mode: z.enum(['sandbox', 'discord']),
   /** The application (client) id used in invite links. */
   clientId: z.string(),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { Snowflake } from './auth';
 
-/** Path parameters of every /api/servers/:serverId/* route. */
-export const ServerParams = z.object({ serverId: Snowflake });
+/** Path parameters of every /api/servers/:guildId/* route. */
+export const GuildParams = z.object({ guildId: Snowflake });
 
 /** One day of the per-server activity chart. `date` is YYYY-MM-DD (UTC). */
 export const ActivityDaySchema = z.object({
@@ -11,7 +11,7 @@ export const ActivityDaySchema = z.object({
   joins: z.number().int(),
 });
 
-/** GET /api/servers/:serverId/overview: the per-server dashboard. */
+/** GET /api/servers/:guildId/overview: the per-server dashboard. */
 export const ServerOverviewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -26,3 +26,33 @@ export const ServerOverviewSchema = z.object({
   activity: z.array(ActivityDaySchema),
 });
 export type ServerOverview = z.infer<typeof ServerOverviewSchema>;
+
+/** GET /api/servers/:guildId/directory: the guild's channels and roles, for the dashboard's pickers. */
+export const GuildDirectorySchema = z.object({
+  channels: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      kind: z.enum(['text', 'announcement', 'voice', 'category', 'other']),
+      /** What the bot may do there (overwrites applied), for the pickers and the pages' checklists. */
+      bot: z.object({ send: z.boolean(), embed: z.boolean(), react: z.boolean(), readHistory: z.boolean(), manageMessages: z.boolean() }),
+    }),
+  ),
+  roles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      managed: z.boolean(),
+      isEveryone: z.boolean(),
+      /** The bot can give it: below its highest role, not managed, not @everyone. */
+      assignable: z.boolean(),
+      /** Anyone may ping it. */
+      mentionable: z.boolean(),
+    }),
+  ),
+  /** What the bot may do guild-wide: give roles (Manage Roles), ping any role (Mention Everyone). */
+  bot: z.object({ name: z.string(), manageRoles: z.boolean(), mentionEveryone: z.boolean() }),
+  /** The guild's custom emojis (reaction roles pick from them). */
+  emojis: z.array(z.object({ id: z.string(), name: z.string(), animated: z.boolean(), url: z.string() })),
+});
+export type GuildDirectory = z.infer<typeof GuildDirectorySchema>;

@@ -38,7 +38,7 @@ describe('server stats and the per-server dashboard', () => {
     assert.match(((await reply.json()) as { content: string }).content, /^Pong!/);
 
     const overview = await waitFor(async () => {
-      await product.recorder.flush();
+      await product.services.activity.flush();
       const body = ServerOverviewSchema.parse((await admin.get(`/api/servers/${guildId}/overview`).expect(200)).body);
       const today = body.activity.at(-1);
       return today && today.messages === 3 && today.joins === 1 && body.commandsUsed === 1 ? body : null;

@@ -75,7 +75,7 @@ describe('sign-in with Discord (through the sandbox)', () => {
   });
 
   test('a foreign redirect is replaced by a path of our own', async () => {
-    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
+    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example', '/\t/evil.example']) {
       const session = await signInAs(product, product.sandbox?.world.demo.adminUserId ?? '', redirect);
       assert.equal(session.redirectTo, '/', redirect);
     }
@@ -102,11 +102,11 @@ describe('sign-in with Discord (through the sandbox)', () => {
     assert.notEqual(id, /^sid=([^;]+)/.exec(before ?? '')?.[1]);
   });
 
-  test('logout ends the session and revokes the Discord token', async () => {
-    const session = await signInAs(product, product.sandbox?.world.demo.adminUserId ?? '');
+  test("logout of the user's only session ends it and revokes the Discord token", async () => {
+    const session = await signInAs(product, product.sandbox?.world.demo.otherAdminUserId ?? '');
     await session.post('/api/auth/logout').expect(204);
     await session.get('/api/auth/me').expect(401);
-    const user = await product.store.models.User.findOne({ where: { discordId: product.sandbox?.world.demo.adminUserId } });
+    const user = await product.store.models.Account.findOne({ where: { userId: product.sandbox?.world.demo.otherAdminUserId } });
     assert.equal(user?.accessToken, null);
     assert.equal(user?.refreshToken, null);
   });
@@ -114,7 +114,7 @@ describe('sign-in with Discord (through the sandbox)', () => {
   test('tokens in the store are encrypted, never plaintext', async () => {
     const admin = product.sandbox?.world.demo.adminUserId ?? '';
     await signInAs(product, admin);
-    const [rows] = await product.store.sequelize.query('SELECT "accessToken", "refreshToken" FROM users WHERE "discordId" = ?', { replacements: [admin] });
+    const [rows] = await product.store.sequelize.query('SELECT "accessToken", "refreshToken" FROM accounts WHERE "userId" = ?', { replacements: [admin] });
     const row = (rows as { accessToken: string; refreshToken: string }[])[0];
     assert.match(row?.accessToken ?? '', /^v1:/);
     assert.match(row?.refreshToken ?? '', /^v1:/);
@@ -177,7 +177,7 @@ describe('with a Discord token configured', () => {
 
 describe('rate limits', () => {
   test('sign-in attempts past the limit answer 429 with Retry-After, and writes are limited per session', async () => {
-    const product = await startTestProduct({}, { auth: { max: 3, durationMs: 60_000 }, mutations: { max: 2, durationMs: 60_000 } });
+    const product = await startTestProduct({}, { rateLimits: { auth: { max: 3, durationMs: 60_000 }, mutations: { max: 2, durationMs: 60_000 } } });
     try {
       const browser = browserAgent(product);
       for (let i = 0; i < 3; i += 1) await browser.get('/api/auth/discord/login').expect(302);

@@ -1,6 +1,7 @@
 // Browser-test harness: the whole product in sandbox mode on ephemeral ports, Debian's
 // Chromium driven by playwright-core, one fresh browser context (cookies) per page.
 // Needs the web bundle: `npm test` runs `npm run build` first.
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
@@ -36,6 +37,8 @@ export interface Harness {
   url: string;
   /** Opens a page in a new context (no cookies shared with other pages) at `path`. */
   open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /** Content-Security-Policy violations reported by any page so far (the suite fails on any). */
+  cspViolations: string[];
   close(): Promise<void>;
 }
 
@@ -53,16 +56,29 @@ export async function startHarness(): Promise<Harness> {
     throw error;
   }
   const contexts: BrowserContext[] = [];
+  const cspViolations: string[] = [];
   // The public URL, not the loopback one: OAuth redirects back to it, and cookies must match.
   const url = product.config.publicUrl;
   return {
     product,
     browser,
     url,
+    cspViolations,
     async open(pathname, viewport = VIEWPORTS.desktop) {
       const context = await browser.newContext({ viewport, baseURL: url });
       contexts.push(context);
+      // Chromium reports a blocked script, style or image as a console error; the event adds
+      // the directive for violations it does not print.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`);
+        });
+      });
       const page = await context.newPage();
+      page.on('console', (message) => {
+        const text = message.text();
+        if (/Content Security Policy|CSP violation/i.test(text)) cspViolations.push(`${page.url()}: ${text}`);
+      });
       await page.goto(pathname);
       return page;
     },
@@ -81,7 +97,9 @@ export function browserSuite(): () => Harness {
     harness = await startHarness();
   });
   after(async () => {
+    const violations = harness?.cspViolations ?? [];
     await harness?.close();
+    assert.deepEqual(violations, [], `no page broke the Content-Security-Policy:\n${violations.join('\n')}`);
   });
   return () => {
     if (!harness) throw new Error('the browser suite did not start');

@@ -56,6 +56,21 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Continue with Discord' }).waitFor();
   });
 
+  test('Sign out everywhere ends the sessions of every browser the user is signed in with', async () => {
+    const laptop = await harness().open('/login');
+    await signInWithDemo(laptop);
+    const phone = await harness().open('/login', VIEWPORTS.mobile);
+    await signInWithDemo(phone);
+
+    await laptop.getByRole('button', { name: /Account menu for demo_admin/ }).click();
+    await laptop.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+    await laptop.waitForURL((url) => url.pathname === '/login');
+    await laptop.getByRole('button', { name: 'Continue with Discord' }).waitFor();
+
+    await phone.reload();
+    await phone.getByRole('button', { name: 'Continue with Discord' }).waitFor();
+  });
+
   test('at 375 px the sidebar is a drawer: menu button opens it; Escape, the close button and the overlay close it', async () => {
     const page = await harness().open('/login', VIEWPORTS.mobile);
     await signInWithDemo(page);

@@ -2,17 +2,21 @@ import { once } from 'node:events';
 import { Events } from 'discord.js';
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
-import { startProduct, type Product } from '../../src/main';
+import { startProduct, type Product, type StartOptions } from '../../src/main';
 import { createLogger } from '../../src/logger';
 import type { RateLimitSettings } from '../../src/http/middleware/rateLimit';
 
-/** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
 /** Limits high enough for suites that sign in dozens of times from one address. */
 const TEST_RATE_LIMITS: RateLimitSettings = { auth: { max: 1000, durationMs: 60_000 }, mutations: { max: 1000, durationMs: 60_000 } };
 
-export async function startTestProduct(env: NodeJS.ProcessEnv = {}, rateLimits = TEST_RATE_LIMITS): Promise<Product> {
+/** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
+export async function startTestProduct(env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<Product> {
   const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
-  const product = await startProduct(config, { logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), rateLimits });
+  const product = await startProduct(config, {
+    ...options,
+    logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    rateLimits: options.rateLimits ?? TEST_RATE_LIMITS,
+  });
   if (!product.client.isReady()) await once(product.client, Events.ClientReady);
   return product;
 }
@@ -20,13 +24,17 @@ export async function startTestProduct(env: NodeJS.ProcessEnv = {}, rateLimits =
 /** A supertest agent on the product that keeps cookies and sends the same-origin header of a browser. */
 export function browserAgent(product: Product) {
   const agent = request.agent(product.url);
+  const write = (method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object) => {
+    const pending = agent[method](path).set('Origin', new URL(product.config.publicUrl).origin);
+    return body === undefined ? pending : pending.send(body);
+  };
   return {
     agent,
     get: (path: string) => agent.get(path),
-    post: (path: string, body?: object) => {
-      const pending = agent.post(path).set('Origin', new URL(product.config.publicUrl).origin);
-      return body === undefined ? pending : pending.send(body);
-    },
+    post: (path: string, body?: object) => write('post', path, body),
+    put: (path: string, body?: object) => write('put', path, body),
+    patch: (path: string, body?: object) => write('patch', path, body),
+    delete: (path: string) => write('delete', path),
   };
 }
 

@@ -13,7 +13,7 @@ export interface BotHarness {
 /** Starts a sandbox on an ephemeral port and logs the real bot client into it. */
 export async function startBotHarness(options: SandboxOptions = {}): Promise<BotHarness> {
   const sandbox = await startSandbox({ port: 0, ...options });
-  const client = createBotClient({ api: sandbox.apiBase, cdn: sandbox.cdnBase, globalRequestsPerSecond: 1000 });
+  const client = createBotClient({ api: sandbox.apiBase, cdn: sandbox.cdnBase });
   const ready = once(client, Events.ClientReady);
   await client.login(sandbox.botToken);
   await ready;

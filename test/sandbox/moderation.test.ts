@@ -18,6 +18,8 @@ describe('REST moderation and messages, with permissions and hierarchy', () => {
   let h: BotHarness;
   before(async () => {
     h = await startBotHarness();
+    // GUILD_CREATE carries only the bot (as on Discord); these tests pick members from the cache.
+    await h.client.guilds.cache.get(h.sandbox.world.demo.guildId)?.members.fetch();
   });
   after(async () => {
     await h.close();

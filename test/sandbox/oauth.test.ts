@@ -10,7 +10,7 @@ describe('OAuth2 against the sandbox with simple-oauth2', () => {
   let h: BotHarness;
   let oauth: AuthorizationCode;
   before(async () => {
-    h = await startBotHarness();
+    h = await startBotHarness({ redirectUris: [REDIRECT] });
     const { clientId, clientSecret, tokenHost, tokenPath, revokePath, authorizePath } = h.sandbox.oauth;
     oauth = new AuthorizationCode({
       client: { id: clientId, secret: clientSecret },

@@ -68,3 +68,9 @@ export function useServerStats() {
 export function useServerOverview(serverId: string) {
   return useQuery({ queryKey: queryKeys.overview(serverId), queryFn: parsedWith(ServerOverviewSchema) });
 }
+
+/** The name of one of the user's servers, from the cached server list (undefined while it loads). */
+export function useServerName(serverId: string): string | undefined {
+  const servers = useServers();
+  return servers.data?.find((server) => server.id === serverId)?.name;
+}

@@ -19,7 +19,7 @@ export default function FeaturePage({ slug }: { slug: string }) {
 
   return (
     <>
-      <PageHeader title={feature.label} description={serverName ? `${serverName} · ${feature.summary}` : feature.summary} />
+      <PageHeader title={feature.label} serverName={serverName} description={serverName ? `${serverName} · ${feature.summary}` : feature.summary} />
       <Card>
         <EmptyState
           icon={Icon}

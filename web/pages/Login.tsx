@@ -3,7 +3,8 @@
 import { Bot, FlaskConical, LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../src/shared/meta';
-import { discordLoginUrl, safeRedirectPath } from '../api/auth';
+import { safeRedirectPath } from '../../src/shared/redirect';
+import { discordLoginUrl } from '../api/auth';
 import { useMeta } from '../api/queries';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';

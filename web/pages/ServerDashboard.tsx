@@ -1,6 +1,9 @@
 // /server/{serverId}/dashboard: the server's live numbers, 30 days of activity, and its pages.
 import { Activity, ArrowRight, Coins, Server, Terminal, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
+import type { DiagnosticFeature } from '../../src/shared/diagnostics';
+import { diagnosticsQuery } from '../api/guild';
 import { hasStatus } from '../api/client';
 import { useServerOverview } from '../api/queries';
 import { ActivityChart } from '../components/ActivityChart';
@@ -8,6 +11,7 @@ import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerIcon } from '../components/ServerIcon';
 import { StatCard } from '../components/StatCard';
+import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
@@ -22,10 +26,21 @@ function explain(error: unknown): { title: string; description?: string } {
   return { title: 'Could not load this server' };
 }
 
+/** Which diagnostics each page's tile counts. */
+const TILE_DIAGNOSTICS: Partial<Record<string, readonly DiagnosticFeature[]>> = {
+  welcome: ['welcome'],
+  rules: ['verification'],
+  roles: ['reactionRoles'],
+  announcements: ['announcements'],
+  settings: ['notifications', 'autoRole'],
+};
+
 /** The per-server dashboard. */
 export default function ServerDashboard() {
   const { serverId = '' } = useParams();
   const overview = useServerOverview(serverId);
+  const diagnostics = useQuery({ ...diagnosticsQuery(serverId), enabled: !overview.isError });
+  const problems = (slug: string) => (TILE_DIAGNOSTICS[slug] ?? []).reduce((sum, feature) => sum + (diagnostics.data?.counts[feature] ?? 0), 0);
 
   if (overview.isError) {
     const { title, description } = explain(overview.error);
@@ -62,6 +77,8 @@ export default function ServerDashboard() {
             <Skeleton width="16rem" height="2rem" />
           )
         }
+        documentTitle="Dashboard"
+        serverName={data?.name}
         description="Server overview"
       />
       <div className="grid grid-stats">
@@ -87,7 +104,14 @@ export default function ServerDashboard() {
               <Icon size={20} aria-hidden="true" />
             </span>
             <span className="tile-text">
-              <span className="tile-title">{label}</span>
+              <span className="tile-title">
+                {label}
+                {problems(slug) > 0 ? (
+                  <Badge tone="danger" className="tile-badge">
+                    {problems(slug) === 1 ? '1 problem' : `${problems(slug)} problems`}
+                  </Badge>
+                ) : null}
+              </span>
               <span className="muted small">{summary}</span>
             </span>
             <ArrowRight size={16} aria-hidden="true" className="tile-arrow" />

@@ -1,5 +1,8 @@
 import type { QueryInterface } from 'sequelize';
 import * as initial from './001-initial';
+import * as guildScopedNames from './002-guild-scoped-names';
+import * as community from './003-community';
+import * as levelingEconomy from './004-leveling-economy';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -9,4 +12,9 @@ export interface Migration {
 }
 
 /** Every migration in order. Listed by hand: folder scanning does not survive bundling. */
-export const MIGRATIONS: Migration[] = [{ name: '001-initial', ...initial }];
+export const MIGRATIONS: Migration[] = [
+  { name: '001-initial', ...initial },
+  { name: '002-guild-scoped-names', ...guildScopedNames },
+  { name: '003-community', ...community },
+  { name: '004-leveling-economy', ...levelingEconomy },
+];

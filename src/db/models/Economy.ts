@@ -1,13 +1,11 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
-/** Shop item types (spec section 9). */
-export const SHOP_ITEM_TYPES = ['role', 'cosmetic', 'badge', 'other'] as const;
-export type ShopItemType = (typeof SHOP_ITEM_TYPES)[number];
+import type { ShopItemType, TransactionType } from '../../shared/economy';
 
 /** Something members can buy in a guild's shop. */
 export class ShopItem extends Model<InferAttributes<ShopItem>, InferCreationAttributes<ShopItem>> {
   declare id: CreationOptional<number>;
-  declare serverId: string;
+  declare guildId: string;
   declare name: string;
   declare description: string | null;
   declare price: number;
@@ -16,15 +14,19 @@ export class ShopItem extends Model<InferAttributes<ShopItem>, InferCreationAttr
   declare icon: string | null;
   declare isActive: CreationOptional<boolean>;
   declare purchaseCount: CreationOptional<number>;
+  /** How many are left to buy; null is unlimited. */
+  declare stock: number | null;
+  /** How many one member may own; null is unlimited. */
+  declare perMemberLimit: number | null;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    ShopItem.init(
+    this.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
-        serverId: { type: DataTypes.STRING(21), allowNull: false },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
         name: { type: DataTypes.STRING(100), allowNull: false },
         description: { type: DataTypes.TEXT, allowNull: true },
         price: { type: DataTypes.INTEGER, allowNull: false },
@@ -33,6 +35,8 @@ export class ShopItem extends Model<InferAttributes<ShopItem>, InferCreationAttr
         icon: { type: DataTypes.STRING(200), allowNull: true },
         isActive: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: true },
         purchaseCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        stock: { type: DataTypes.INTEGER, allowNull: true },
+        perMemberLimit: { type: DataTypes.INTEGER, allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
@@ -41,33 +45,64 @@ export class ShopItem extends Model<InferAttributes<ShopItem>, InferCreationAttr
   }
 }
 
-/** One movement of currency: `amount` is signed (earn > 0, purchase < 0). */
+/**
+ * One movement of currency, the ledger's row: `amount` is signed (earn > 0, purchase < 0), and a
+ * member's balance is always the sum of their rows. `actorId` is who moved it (an admin, the giver),
+ * `counterpartyId` the other side of a give.
+ */
 export class Transaction extends Model<InferAttributes<Transaction>, InferCreationAttributes<Transaction>> {
   declare id: CreationOptional<number>;
   declare userId: string;
-  declare serverId: string;
-  declare type: string;
+  declare guildId: string;
+  declare type: TransactionType;
   declare amount: number;
   declare itemId: number | null;
   declare itemName: string | null;
   declare description: string | null;
-  declare createdAt: CreationOptional<Date>;
+  declare actorId: string | null;
+  declare counterpartyId: string | null;
+  declare createdAt: Date;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    Transaction.init(
+    this.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         userId: { type: DataTypes.STRING(21), allowNull: false },
-        serverId: { type: DataTypes.STRING(21), allowNull: false },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
         type: { type: DataTypes.STRING(16), allowNull: false },
         amount: { type: DataTypes.INTEGER, allowNull: false },
         itemId: { type: DataTypes.INTEGER, allowNull: true },
         itemName: { type: DataTypes.STRING(100), allowNull: true },
         description: { type: DataTypes.TEXT, allowNull: true },
-        createdAt: DataTypes.DATE,
+        actorId: { type: DataTypes.STRING(21), allowNull: true },
+        counterpartyId: { type: DataTypes.STRING(21), allowNull: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
       },
-      { sequelize, tableName: 'transactions', updatedAt: false },
+      { sequelize, tableName: 'transactions', timestamps: false },
+    );
+  }
+}
+
+/** A role given at a level (role rewards). */
+export class LevelReward extends Model<InferAttributes<LevelReward>, InferCreationAttributes<LevelReward>> {
+  declare id: CreationOptional<number>;
+  declare guildId: string;
+  declare level: number;
+  declare roleId: string;
+  declare createdAt: Date;
+
+  /** Binds the model to a store. */
+  static initModel(sequelize: Sequelize): void {
+    this.init(
+      {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
+        level: { type: DataTypes.INTEGER, allowNull: false },
+        roleId: { type: DataTypes.STRING(21), allowNull: false },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+      },
+      { sequelize, tableName: 'level_rewards', timestamps: false },
     );
   }
 }

@@ -1,26 +1,32 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
-// Per-member rows. `userId` is the member's Discord id and `serverId` the guild's Discord id:
+// Per-member rows. `userId` is the member's Discord id and `guildId` the guild's Discord id:
 // members who never open the dashboard still earn XP and coins.
 
 /** A member's wallet in one guild. */
 export class UserCurrency extends Model<InferAttributes<UserCurrency>, InferCreationAttributes<UserCurrency>> {
   declare id: CreationOptional<number>;
   declare userId: string;
-  declare serverId: string;
+  declare guildId: string;
   declare balance: CreationOptional<number>;
   declare totalEarned: CreationOptional<number>;
+  /** The member's name when they last earned or spent (the top earner is shown by it). */
+  declare username: string | null;
+  /** When the member last claimed /daily. */
+  declare lastDailyAt: Date | null;
   declare updatedAt: CreationOptional<Date>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    UserCurrency.init(
+    this.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         userId: { type: DataTypes.STRING(21), allowNull: false },
-        serverId: { type: DataTypes.STRING(21), allowNull: false },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
         balance: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         totalEarned: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        username: { type: DataTypes.STRING(100), allowNull: true },
+        lastDailyAt: { type: DataTypes.DATE, allowNull: true },
         updatedAt: DataTypes.DATE,
       },
       { sequelize, tableName: 'user_currency', createdAt: false },
@@ -32,24 +38,27 @@ export class UserCurrency extends Model<InferAttributes<UserCurrency>, InferCrea
 export class UserLevel extends Model<InferAttributes<UserLevel>, InferCreationAttributes<UserLevel>> {
   declare id: CreationOptional<number>;
   declare userId: string;
-  declare serverId: string;
+  declare guildId: string;
   declare level: CreationOptional<number>;
   declare xp: CreationOptional<number>;
   declare totalXp: CreationOptional<number>;
   declare messagesCount: CreationOptional<number>;
+  /** The member's name when they last posted (the leaderboard shows it). */
+  declare username: string | null;
   declare updatedAt: CreationOptional<Date>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    UserLevel.init(
+    this.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         userId: { type: DataTypes.STRING(21), allowNull: false },
-        serverId: { type: DataTypes.STRING(21), allowNull: false },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
         level: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
         xp: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         totalXp: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         messagesCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        username: { type: DataTypes.STRING(100), allowNull: true },
         updatedAt: DataTypes.DATE,
       },
       { sequelize, tableName: 'user_levels', createdAt: false },
@@ -61,7 +70,7 @@ export class UserLevel extends Model<InferAttributes<UserLevel>, InferCreationAt
 export class UserInventory extends Model<InferAttributes<UserInventory>, InferCreationAttributes<UserInventory>> {
   declare id: CreationOptional<number>;
   declare userId: string;
-  declare serverId: string;
+  declare guildId: string;
   declare itemId: number | null;
   declare itemName: string;
   declare itemType: string;
@@ -70,11 +79,11 @@ export class UserInventory extends Model<InferAttributes<UserInventory>, InferCr
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    UserInventory.init(
+    this.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         userId: { type: DataTypes.STRING(21), allowNull: false },
-        serverId: { type: DataTypes.STRING(21), allowNull: false },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
         itemId: { type: DataTypes.INTEGER, allowNull: true },
         itemName: { type: DataTypes.STRING(100), allowNull: false },
         itemType: { type: DataTypes.STRING(16), allowNull: false },
@@ -88,15 +97,15 @@ export class UserInventory extends Model<InferAttributes<UserInventory>, InferCr
 
 /** When a member last posted, for "active users" counts. */
 export class MemberActivity extends Model<InferAttributes<MemberActivity>, InferCreationAttributes<MemberActivity>> {
-  declare serverId: string;
+  declare guildId: string;
   declare userId: string;
   declare lastMessageAt: Date;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    MemberActivity.init(
+    this.init(
       {
-        serverId: { type: DataTypes.STRING(21), primaryKey: true },
+        guildId: { type: DataTypes.STRING(21), primaryKey: true },
         userId: { type: DataTypes.STRING(21), primaryKey: true },
         lastMessageAt: { type: DataTypes.DATE, allowNull: false },
       },

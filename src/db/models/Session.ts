@@ -4,16 +4,16 @@ import { DataTypes, Model, type InferAttributes, type InferCreationAttributes, t
 export class Session extends Model<InferAttributes<Session>, InferCreationAttributes<Session>> {
   declare id: string;
   declare data: Record<string, unknown>;
-  declare userId: number | null;
+  declare accountId: number | null;
   declare expiresAt: Date;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    Session.init(
+    this.init(
       {
         id: { type: DataTypes.STRING(64), primaryKey: true },
         data: { type: DataTypes.JSON, allowNull: false },
-        userId: { type: DataTypes.INTEGER, allowNull: true },
+        accountId: { type: DataTypes.INTEGER, allowNull: true },
         expiresAt: { type: DataTypes.DATE, allowNull: false },
       },
       { sequelize, tableName: 'sessions', timestamps: false },

@@ -1,84 +1,114 @@
-import Router from '@koa/router';
-import type { Context } from 'koa';
-import { z } from 'zod';
-import type { AppDeps } from '../../http/app';
-import { HttpError, NotFound, Unauthorized } from '../../http/errors';
-import { currentUser, requireUser, type AuthState } from '../../http/middleware/auth';
-import { inputOf, validate } from '../../http/middleware/validate';
-import type { Middleware } from 'koa';
+import * as z from 'zod';
+import { NotFound } from '../../core/errors';
+import { accountRoute, endSession, establishSession, HttpError, publicRoute, Unauthorized, type RouteSpec } from '../../http/route';
 import { DiscordCallbackInput, MockLoginInput } from '../../shared/auth';
 import { DiscordAuthRejected } from './discord';
-import { beginSignIn, completeSignIn, listManagedServers, presentUser, saveSignedInUser, signOut, SignInRefused } from './service';
-import type { User } from '../../db/models/User';
+import { beginSignIn, completeSignIn, listCommunities, listManagedServers, presentAccount, saveSignedInAccount, signOut, signOutEverywhere, SignInRefused } from './service';
+import type { Context } from 'koa';
 
 const LoginQuery = z.object({ redirect: z.string().max(2048, 'is too long').optional() });
 
-/** Starts a fresh session for a user who just signed in (a new id defeats session fixation). */
-async function establishSession(ctx: Context, user: User): Promise<void> {
+/** The browser's session, for the pending OAuth sign-in. */
+function sessionOf(ctx: Context) {
   if (!ctx.session) throw new Error('sessions are not configured');
-  await ctx.session.regenerate();
-  ctx.session.userId = user.id;
+  return ctx.session;
 }
 
-/** Sign-in, sign-out, the current user and their servers. `authLimit` guards the sign-in routes. */
-export function authRoutes(deps: AppDeps, authLimit: Middleware): Router {
-  const router = new Router({ prefix: '/auth' });
-  const { auth } = deps;
+/** Sign-in (Discord's OAuth and the sandbox's demo login), sign-out, the current account and its servers. */
+export const authRoutes: RouteSpec[] = [
+  publicRoute({
+    method: 'get',
+    path: '/auth/discord/login',
+    limit: 'auth',
+    query: LoginQuery,
+    handler: ({ query, services, ctx }) => {
+      ctx.redirect(beginSignIn(services.auth, sessionOf(ctx), query.redirect));
+      return undefined;
+    },
+  }),
 
-  router.get('/discord/login', authLimit, validate({ query: LoginQuery }), (ctx) => {
-    if (!ctx.session) throw new Error('sessions are not configured');
-    const { query } = inputOf(ctx, { query: LoginQuery });
-    ctx.redirect(beginSignIn(auth, ctx.session, query.redirect));
-  });
-
-  router.post('/discord/callback', authLimit, validate({ body: DiscordCallbackInput }), async (ctx) => {
-    if (!ctx.session) throw new Error('sessions are not configured');
-    const { body } = inputOf(ctx, { body: DiscordCallbackInput });
-    try {
-      const { user, redirectTo } = await completeSignIn(auth, ctx.session, body);
-      await establishSession(ctx, user);
-      ctx.body = { user: presentUser(user), redirectTo };
-    } catch (error) {
-      if (error instanceof SignInRefused) throw new HttpError(400, error.reason, error.message);
-      throw error;
-    }
-  });
-
-  router.post('/mock-login', authLimit, async (ctx, next) => {
-    // Demo login exists only in sandbox mode; with a Discord token the route does not exist.
-    if (!deps.demo) throw new NotFound(`No API route ${ctx.method} ${ctx.path}.`);
-    await next();
-  }, validate({ body: MockLoginInput }), async (ctx) => {
-    const { body } = inputOf(ctx, { body: MockLoginInput });
-    if (!deps.demo) return;
-    const { profile, tokens } = await deps.demo.signIn(body);
-    const user = await saveSignedInUser(auth, profile, tokens);
-    await establishSession(ctx, user);
-    ctx.body = { user: presentUser(user), redirectTo: '/dashboard' };
-  });
-
-  router.get('/me', requireUser(deps.store), (ctx) => {
-    ctx.body = presentUser((ctx.state as AuthState).user);
-  });
-
-  router.post('/logout', async (ctx) => {
-    const user = await currentUser(ctx, deps.store);
-    if (user) await signOut(auth, user);
-    ctx.session = null;
-    ctx.status = 204;
-  });
-
-  router.get('/servers', requireUser(deps.store), async (ctx) => {
-    try {
-      ctx.body = await listManagedServers(auth, deps.gateway, (ctx.state as AuthState).user);
-    } catch (error) {
-      if (error instanceof DiscordAuthRejected) {
-        ctx.session = null;
-        throw new Unauthorized('Your Discord sign-in has expired. Please sign in again.');
+  publicRoute({
+    method: 'post',
+    path: '/auth/discord/callback',
+    limit: 'auth',
+    body: DiscordCallbackInput,
+    handler: async ({ body, services, ctx }) => {
+      try {
+        const { account, redirectTo } = await completeSignIn(services.auth, sessionOf(ctx), body);
+        await establishSession(ctx, account);
+        return { user: presentAccount(account), redirectTo };
+      } catch (error) {
+        if (error instanceof SignInRefused) throw new HttpError(400, error.reason, error.message);
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  }),
 
-  return router;
+  publicRoute({
+    method: 'post',
+    path: '/auth/mock-login',
+    limit: 'auth',
+    body: MockLoginInput,
+    handler: async ({ body, services, ctx }) => {
+      // Demo login exists only in sandbox mode; with a Discord token the route answers as if absent.
+      if (!services.demo) throw new NotFound(`No API route ${ctx.method} ${ctx.path}.`);
+      const { profile, tokens } = await services.demo.signIn(body);
+      const account = await saveSignedInAccount(services.auth, profile, tokens);
+      await establishSession(ctx, account);
+      return { user: presentAccount(account), redirectTo: '/dashboard' };
+    },
+  }),
+
+  accountRoute({
+    method: 'get',
+    path: '/auth/me',
+    handler: ({ account }) => presentAccount(account),
+  }),
+
+  publicRoute({
+    method: 'post',
+    path: '/auth/logout',
+    handler: async ({ services, ctx }) => {
+      const accountId = ctx.session?.accountId;
+      const account = accountId ? await services.store.models.Account.findByPk(accountId) : null;
+      if (account) await signOut(services.auth, account);
+      endSession(ctx);
+      return undefined;
+    },
+  }),
+
+  accountRoute({
+    method: 'post',
+    path: '/auth/logout-everywhere',
+    handler: async ({ account, services, ctx }) => {
+      await signOutEverywhere(services.auth, account);
+      endSession(ctx);
+      return undefined;
+    },
+  }),
+
+  accountRoute({
+    method: 'get',
+    path: '/auth/servers',
+    handler: ({ account, services, ctx }) => withDiscordSignIn(ctx, () => listManagedServers(services, account)),
+  }),
+
+  accountRoute({
+    method: 'get',
+    path: '/auth/communities',
+    handler: ({ account, services, ctx }) => withDiscordSignIn(ctx, () => listCommunities(services, account)),
+  }),
+];
+
+/** Runs a read that needs the user's Discord grant; an expired grant ends the session with a 401. */
+async function withDiscordSignIn<T>(ctx: Parameters<typeof endSession>[0], read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof DiscordAuthRejected) {
+      endSession(ctx);
+      throw new Unauthorized('Your Discord sign-in has expired. Please sign in again.');
+    }
+    throw error;
+  }
 }

@@ -1,25 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { Conflict } from '../../core/errors';
 import type { Sandbox } from '../../sandbox';
+import { DemoAccountRefused } from '../../sandbox/world';
 import type { MockLoginInput } from '../../shared/auth';
 import type { DemoSignIn } from './demo';
 import type { DiscordOAuth } from './discord';
 
 /**
- * The demo login against the sandbox: the mock user joins the demo guild (or already is in it) with
- * the Admin role, then consents on the sandbox's OAuth2 page, and the code is exchanged exactly as
- * a real sign-in's is.
+ * The demo login against the sandbox: the demo account (made on first use as an Admin of the
+ * demo guild; never an existing sandbox user) consents on the sandbox's OAuth2 page, and the code
+ * is exchanged exactly as a real sign-in's is.
  */
 export function createSandboxDemo(sandbox: Sandbox, discord: DiscordOAuth): DemoSignIn {
   return {
     async signIn(input: MockLoginInput) {
-      const { world } = sandbox;
-      const { guildId, roles } = world.demo;
-      const guild = world.guilds.get(guildId);
-      const member = guild?.members.get(input.id);
-      if (!member) {
-        world.addMember(guildId, { id: input.id, username: input.username, discriminator: input.discriminator, roleIds: [roles.admin, roles.member] });
-      } else if (!member.roleIds.includes(roles.admin)) {
-        world.setMemberRoles(guildId, input.id, [...member.roleIds, roles.admin]);
+      try {
+        sandbox.world.demoAccount(input);
+      } catch (error) {
+        if (error instanceof DemoAccountRefused) throw new Conflict(error.message, 'id');
+        throw error;
       }
       const code = await consent(sandbox, discord, input.id);
       const tokens = await discord.exchangeCode(code);

@@ -1,19 +1,26 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { BotGateway } from '../../bot/gateway';
-import type { User } from '../../db/models/User';
+import type { Account } from '../../db/models/Account';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
-import { canManageGuild } from '../../shared/discord-urls';
+import type { AccessRule } from '../../core/access';
+import { NotFound } from '../../core/errors';
+import { atLeast, type AccessLevel } from '../../shared/access';
+import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
 import type { CurrentUser, Server } from '../../shared/auth';
-import type { SessionData } from '../../http/session';
+import type { BotGateway } from '../../bot/gateway';
 import type { SecretBox } from './crypto';
 import { DiscordAuthRejected, type DiscordOAuth, type DiscordPartialGuild, type DiscordProfile, type DiscordTokens } from './discord';
-import { safeRedirectPath } from './redirect';
+import { safeRedirectPath } from '../../shared/redirect';
 
 /** A sign-in must come back within this time of starting. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 /** Discord rate-limits /users/@me/guilds; each user's list is reused for this long. */
 export const GUILD_LIST_TTL_MS = 60 * 1000;
+
+/** The pending OAuth sign-in kept in the browser's session. */
+export interface PendingSignIn {
+  oauth?: { state: string; redirect: string; createdAt: number };
+}
 
 /** The services sign-in needs. */
 export interface AuthServices {
@@ -55,13 +62,13 @@ export class GuildListCache {
   }
 }
 
-/** The signed-in user as the dashboard sees it (spec section 3). */
-export function presentUser(user: User): CurrentUser {
-  return { id: String(user.id), username: user.username, discriminator: user.discriminator, discordId: user.discordId, avatar: user.avatar };
+/** The signed-in account as the dashboard sees it (spec section 3's current user). */
+export function presentAccount(account: Account): CurrentUser {
+  return { id: String(account.id), username: account.username, discriminator: account.discriminator, discordId: account.userId, avatar: account.avatar };
 }
 
 /** Starts a sign-in: a fresh single-use state in the session, and the authorize URL carrying it. */
-export function beginSignIn(services: Pick<AuthServices, 'discord'>, session: SessionData, redirect: unknown): string {
+export function beginSignIn(services: Pick<AuthServices, 'discord'>, session: PendingSignIn, redirect: unknown): string {
   const state = randomBytes(32).toString('base64url');
   session.oauth = { state, redirect: safeRedirectPath(redirect), createdAt: Date.now() };
   return services.discord.authorizeUrl(state);
@@ -73,9 +80,9 @@ export function beginSignIn(services: Pick<AuthServices, 'discord'>, session: Se
  */
 export async function completeSignIn(
   services: AuthServices,
-  session: SessionData,
+  session: PendingSignIn,
   input: { code: string; state: string },
-): Promise<{ user: User; redirectTo: string }> {
+): Promise<{ account: Account; redirectTo: string }> {
   const pending = session.oauth;
   session.oauth = undefined;
   if (!pending || !sameSecret(pending.state, input.state)) {
@@ -93,13 +100,13 @@ export async function completeSignIn(
     services.logger.warn({ err: error }, 'OAuth code exchange failed');
     throw new SignInRefused('exchange_failed', 'Discord did not accept the sign-in. Please try again.');
   }
-  const user = await saveSignedInUser(services, profile, tokens);
-  return { user, redirectTo: pending.redirect };
+  const account = await saveSignedInAccount(services, profile, tokens);
+  return { account, redirectTo: pending.redirect };
 }
 
-/** Creates or updates the user from their Discord profile, storing the tokens encrypted. */
-export async function saveSignedInUser(services: Pick<AuthServices, 'store' | 'secrets' | 'guildLists'>, profile: DiscordProfile, tokens: DiscordTokens): Promise<User> {
-  const { User } = services.store.models;
+/** Creates or updates the account from the Discord profile, storing the tokens encrypted. */
+export async function saveSignedInAccount(services: Pick<AuthServices, 'store' | 'secrets' | 'guildLists'>, profile: DiscordProfile, tokens: DiscordTokens): Promise<Account> {
+  const { Account } = services.store.models;
   const values = {
     username: profile.username,
     discriminator: profile.discriminator,
@@ -108,14 +115,14 @@ export async function saveSignedInUser(services: Pick<AuthServices, 'store' | 's
     refreshToken: tokens.refreshToken ? services.secrets.seal(tokens.refreshToken) : null,
     tokenExpiresAt: tokens.expiresAt,
   };
-  const existing = await User.findOne({ where: { discordId: profile.id } });
-  const user = existing ? await existing.update(values) : await User.create({ discordId: profile.id, ...values });
-  services.guildLists.forget(user.id);
-  return user;
+  const existing = await Account.findOne({ where: { userId: profile.id } });
+  const account = existing ? await existing.update(values) : await Account.create({ userId: profile.id, ...values });
+  services.guildLists.forget(account.id);
+  return account;
 }
 
 /** The user's Discord access token, refreshed first when it has expired. Throws DiscordAuthRejected when gone. */
-export async function accessTokenOf(services: Pick<AuthServices, 'discord' | 'secrets'>, user: User): Promise<string> {
+export async function accessTokenOf(services: Pick<AuthServices, 'discord' | 'secrets'>, user: Account): Promise<string> {
   const current = user.accessToken ? services.secrets.open(user.accessToken) : null;
   if (current && user.tokenExpiresAt && user.tokenExpiresAt.getTime() > Date.now() + 60_000) return current;
   const refresh = user.refreshToken ? services.secrets.open(user.refreshToken) : null;
@@ -129,30 +136,74 @@ export async function accessTokenOf(services: Pick<AuthServices, 'discord' | 'se
   return tokens.accessToken;
 }
 
-/**
- * The guilds the user can manage (owner, Administrator or Manage Server), from /users/@me/guilds
- * (cached per user), each with the bot's presence and member count from the live gateway.
- */
-export async function listManagedServers(services: AuthServices, gateway: BotGateway, user: User): Promise<Server[]> {
-  const guilds = await services.guildLists.get(user.id, async () => services.discord.fetchGuilds(await accessTokenOf(services, user)));
-  return guilds
-    .filter((guild) => canManageGuild(guild.permissions, guild.owner))
-    .map((guild) => {
-      const live = gateway.guild(guild.id);
-      return {
-        id: guild.id,
-        name: live?.name ?? guild.name,
-        icon: live?.icon ?? guild.icon,
-        hasBot: live !== null,
-        permissions: guild.permissions,
-        memberCount: live?.memberCount ?? null,
-        owner: guild.owner,
-      };
-    });
+/** The access Discord's own guild list implies, for a guild without the bot. */
+function listedAccess(permissions: string, owner: boolean): AccessLevel {
+  const bits = BigInt(permissions);
+  if (owner || (bits & ADMINISTRATOR) === ADMINISTRATOR) return 'admin';
+  if ((bits & MANAGE_GUILD) === MANAGE_GUILD) return 'manage';
+  return 'member';
 }
 
-/** Signs out: revokes the Discord grant and drops the stored tokens. The caller ends the session. */
-export async function signOut(services: AuthServices, user: User): Promise<void> {
+/** The guilds the user is in, each with the access the dashboard gives them, or null to leave it out. */
+async function guildsWithAccess(services: { auth: AuthServices; gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
+  const { auth } = services;
+  const guilds = await auth.guildLists.get(account.id, async () => auth.discord.fetchGuilds(await accessTokenOf(auth, account)));
+  const servers = await Promise.all(
+    guilds.map(async (guild): Promise<Server | null> => {
+      const live = services.gateway.guild(guild.id);
+      if (!live) {
+        const access = listedAccess(guild.permissions, guild.owner);
+        return { id: guild.id, name: guild.name, icon: guild.icon, hasBot: false, permissions: guild.permissions, memberCount: null, owner: guild.owner, access };
+      }
+      const access = await services.access.of(guild.id, account.userId).catch((error: unknown) => {
+        if (error instanceof NotFound) return null;
+        throw error;
+      });
+      if (!access || access.level === 'none') return null;
+      return { id: guild.id, name: live.name, icon: live.icon, hasBot: true, permissions: access.permissions, memberCount: live.memberCount, owner: access.isOwner, access: access.level };
+    }),
+  );
+  return servers.filter((server): server is Server => server !== null);
+}
+
+/**
+ * The guilds the account may open in the dashboard: those it manages (owner, Administrator or
+ * Manage Server) and those it was granted access to. Which guilds the user is in comes from
+ * /users/@me/guilds (cached per account: Discord rate-limits it); for a guild with the bot,
+ * whether it is listed, the access, permissions and ownership come from the access rule (live
+ * gateway data and grants) on every call, so a change in Discord shows at once.
+ */
+export async function listManagedServers(services: { auth: AuthServices; gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
+  const servers = await guildsWithAccess(services, account);
+  return servers.filter((server) => atLeast(server.access, server.hasBot ? 'view' : 'manage'));
+}
+
+/**
+ * "Communities you're in": guilds with the bot where the user is a member without dashboard
+ * access, each opening their own rank and inventory. Read live like the managed list.
+ */
+export async function listCommunities(services: { auth: AuthServices; gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
+  const servers = await guildsWithAccess(services, account);
+  return servers.filter((server) => server.hasBot && server.access === 'member');
+}
+
+/**
+ * Signs this browser out. The Discord grant is revoked only when this was the user's last
+ * session, so their other browsers keep working. The caller ends the session itself.
+ */
+export async function signOut(services: AuthServices, user: Account): Promise<void> {
+  const sessions = await services.store.models.Session.count({ where: { accountId: user.id } });
+  if (sessions <= 1) await forgetDiscordGrant(services, user);
+}
+
+/** Signs the user out of every browser: every session ends and the Discord grant is revoked. */
+export async function signOutEverywhere(services: AuthServices, user: Account): Promise<void> {
+  await forgetDiscordGrant(services, user);
+  await services.store.models.Session.destroy({ where: { accountId: user.id } });
+}
+
+/** Revokes the user's Discord grant and drops the stored tokens. */
+async function forgetDiscordGrant(services: AuthServices, user: Account): Promise<void> {
   const token = user.accessToken ? services.secrets.open(user.accessToken) : null;
   if (token && !(await services.discord.revoke(token))) services.logger.warn({ userId: user.id }, 'Discord token revocation failed');
   await user.update({ accessToken: null, refreshToken: null, tokenExpiresAt: null });

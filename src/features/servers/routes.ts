@@ -1,26 +1,51 @@
-import Router from '@koa/router';
-import type { AppDeps } from '../../http/app';
-import { guildRoute } from '../../http/guildRoute';
-import { requireUser, type AuthState } from '../../http/middleware/auth';
-import { managedBotGuilds } from '../auth/access';
+import { PermissionFlagsBits } from 'discord.js';
+import { accountRoute, guildRoute, type RouteSpec } from '../../http/route';
+import { listManagedServers } from '../auth/service';
 import { serverOverview, serverStats } from '../stats/service';
+import type { Services } from '../../core/services';
+import type { GuildDirectory } from '../../shared/servers';
+import { emojiUrl } from '../../shared/discord-urls';
 
-/** /api/servers/stats and the per-server dashboard. */
-export function serverRoutes(deps: AppDeps): Router {
-  const router = new Router();
+/** /api/servers/stats, the per-server dashboard, and the guild's channels and roles for the pickers. */
+export const serverRoutes: RouteSpec[] = [
+  accountRoute({
+    method: 'get',
+    path: '/servers/stats',
+    handler: async ({ account, services }) => {
+      const servers = await listManagedServers(services, account);
+      const guilds = servers.flatMap((server) => (server.hasBot ? (services.gateway.guild(server.id) ?? []) : []));
+      return serverStats(services.store, guilds, services.clock.now());
+    },
+  }),
 
-  router.get('/servers/stats', requireUser(deps.store), async (ctx) => {
-    const { user } = ctx.state as AuthState;
-    ctx.body = await serverStats(deps.store, await managedBotGuilds(deps, user));
-  });
-
-  guildRoute(router, deps, {
+  guildRoute({
     method: 'get',
     path: '/overview',
-    access: 'manager',
     example: {},
-    handler: async (_ctx, { guild }) => serverOverview(deps.store, guild),
-  });
+    handler: ({ guild, services }) => serverOverview(services.store, guild, services.clock.now()),
+  }),
 
-  return router;
+  guildRoute({
+    method: 'get',
+    path: '/directory',
+    example: {},
+    handler: ({ guild, services }) => guildDirectory(services, guild.id),
+  }),
+];
+
+/** The guild's channels (with what the bot may do in each), roles, custom emojis and the bot's guild-wide rights. */
+function guildDirectory(services: Services, guildId: string): GuildDirectory {
+  const me = services.gateway.botMember(guildId);
+  const has = (bit: bigint) => (me ? (me.permissions & bit) !== 0n : false);
+  return {
+    channels: services.gateway.channels(guildId).map(({ id, name, kind, bot }) => ({
+      id,
+      name,
+      kind,
+      bot: { send: bot.send, embed: bot.view && bot.embed, react: bot.view && bot.react, readHistory: bot.view && bot.readHistory, manageMessages: bot.view && bot.manageMessages },
+    })),
+    roles: services.gateway.roles(guildId).map(({ id, name, managed, isEveryone, belowBot, mentionable }) => ({ id, name, managed, isEveryone, mentionable, assignable: belowBot && !managed && !isEveryone })),
+    bot: { name: me?.displayName ?? 'The bot', manageRoles: has(PermissionFlagsBits.ManageRoles), mentionEveryone: has(PermissionFlagsBits.MentionEveryone) },
+    emojis: services.gateway.emojis(guildId).map((emoji) => ({ ...emoji, url: emojiUrl(services.meta, emoji.id, emoji.animated) })),
+  };
 }

@@ -7,7 +7,7 @@ export function utcDay(at: Date): string {
 }
 
 interface DayCounters {
-  serverId: string;
+  guildId: string;
   day: string;
   messages: number;
   joins: number;
@@ -24,8 +24,8 @@ const CHUNK = 200;
  */
 export class ActivityRecorder {
   private days = new Map<string, DayCounters>();
-  private lastPosts = new Map<string, { serverId: string; userId: string; at: Date }>();
-  private commandCounts = new Map<string, { serverId: string; command: string; count: number }>();
+  private lastPosts = new Map<string, { guildId: string; userId: string; at: Date }>();
+  private commandCounts = new Map<string, { guildId: string; command: string; count: number }>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -36,26 +36,26 @@ export class ActivityRecorder {
   ) {}
 
   /** A member posted in a guild. */
-  message(serverId: string, userId: string, at = new Date()): void {
-    this.day(serverId, at).messages += 1;
-    this.lastPosts.set(`${serverId}:${userId}`, { serverId, userId, at });
+  message(guildId: string, userId: string, at = new Date()): void {
+    this.day(guildId, at).messages += 1;
+    this.lastPosts.set(`${guildId}:${userId}`, { guildId, userId, at });
   }
 
   /** A member joined. */
-  join(serverId: string, at = new Date()): void {
-    this.day(serverId, at).joins += 1;
+  join(guildId: string, at = new Date()): void {
+    this.day(guildId, at).joins += 1;
   }
 
   /** A member left. */
-  leave(serverId: string, at = new Date()): void {
-    this.day(serverId, at).leaves += 1;
+  leave(guildId: string, at = new Date()): void {
+    this.day(guildId, at).leaves += 1;
   }
 
   /** A slash command ran. */
-  command(serverId: string, command: string, at = new Date()): void {
-    this.day(serverId, at).commands += 1;
-    const key = `${serverId}:${command}`;
-    const entry = this.commandCounts.get(key) ?? { serverId, command, count: 0 };
+  command(guildId: string, command: string, at = new Date()): void {
+    this.day(guildId, at).commands += 1;
+    const key = `${guildId}:${command}`;
+    const entry = this.commandCounts.get(key) ?? { guildId, command, count: 0 };
     entry.count += 1;
     this.commandCounts.set(key, entry);
   }
@@ -79,12 +79,12 @@ export class ActivityRecorder {
     return this.flushing;
   }
 
-  private day(serverId: string, at: Date): DayCounters {
+  private day(guildId: string, at: Date): DayCounters {
     const day = utcDay(at);
-    const key = `${serverId}:${day}`;
+    const key = `${guildId}:${day}`;
     let counters = this.days.get(key);
     if (!counters) {
-      counters = { serverId, day, messages: 0, joins: 0, leaves: 0, commands: 0 };
+      counters = { guildId, day, messages: 0, joins: 0, leaves: 0, commands: 0 };
       this.days.set(key, counters);
     }
     return counters;
@@ -104,49 +104,49 @@ export class ActivityRecorder {
         for (let i = 0; i < days.length; i += CHUNK) {
           const rows = days.slice(i, i + CHUNK);
           await sequelize.query(
-            `INSERT INTO guild_daily_stats ("serverId", "day", "messages", "joins", "leaves", "commands") VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
-             ON CONFLICT ("serverId", "day") DO UPDATE SET
+            `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands") VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
+             ON CONFLICT ("guildId", "day") DO UPDATE SET
                "messages" = guild_daily_stats."messages" + excluded."messages",
                "joins" = guild_daily_stats."joins" + excluded."joins",
                "leaves" = guild_daily_stats."leaves" + excluded."leaves",
                "commands" = guild_daily_stats."commands" + excluded."commands"`,
-            { replacements: rows.flatMap((r) => [r.serverId, r.day, r.messages, r.joins, r.leaves, r.commands]), transaction },
+            { replacements: rows.flatMap((r) => [r.guildId, r.day, r.messages, r.joins, r.leaves, r.commands]), transaction },
           );
         }
         for (let i = 0; i < posts.length; i += CHUNK) {
           const rows = posts.slice(i, i + CHUNK);
           await sequelize.query(
-            `INSERT INTO member_activity ("serverId", "userId", "lastMessageAt") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
-             ON CONFLICT ("serverId", "userId") DO UPDATE SET "lastMessageAt" =
+            `INSERT INTO member_activity ("guildId", "userId", "lastMessageAt") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
+             ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
                CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
-            { replacements: rows.flatMap((r) => [r.serverId, r.userId, r.at]), transaction },
+            { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.at]), transaction },
           );
         }
         for (let i = 0; i < commands.length; i += CHUNK) {
           const rows = commands.slice(i, i + CHUNK);
           await sequelize.query(
-            `INSERT INTO command_usage ("serverId", "command", "count") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
-             ON CONFLICT ("serverId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"`,
-            { replacements: rows.flatMap((r) => [r.serverId, r.command, r.count]), transaction },
+            `INSERT INTO command_usage ("guildId", "command", "count") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
+             ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"`,
+            { replacements: rows.flatMap((r) => [r.guildId, r.command, r.count]), transaction },
           );
         }
       });
     } catch (error) {
       this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
       for (const row of days) {
-        const counters = this.day(row.serverId, new Date(`${row.day}T00:00:00Z`));
+        const counters = this.day(row.guildId, new Date(`${row.day}T00:00:00Z`));
         counters.messages += row.messages;
         counters.joins += row.joins;
         counters.leaves += row.leaves;
         counters.commands += row.commands;
       }
       for (const post of posts) {
-        const key = `${post.serverId}:${post.userId}`;
+        const key = `${post.guildId}:${post.userId}`;
         const newer = this.lastPosts.get(key);
         if (!newer || newer.at < post.at) this.lastPosts.set(key, post);
       }
       for (const row of commands) {
-        const key = `${row.serverId}:${row.command}`;
+        const key = `${row.guildId}:${row.command}`;
         const entry = this.commandCounts.get(key) ?? { ...row, count: 0 };
         entry.count += row.count;
         this.commandCounts.set(key, entry);

@@ -1,5 +1,6 @@
 import { Op, fn, col } from 'sequelize';
 import type { GuildSummary } from '../../bot/gateway';
+import { GuildScope } from '../../db/scoped';
 import type { Store } from '../../db/store';
 import type { ServerStats } from '../../shared/auth';
 import type { ServerOverview as Overview } from '../../shared/servers';
@@ -10,23 +11,23 @@ export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;
 /** Days in the dashboard's activity chart. */
 export const ACTIVITY_DAYS = 30;
 
-async function sumOf(model: { sum(field: string, options: object): Promise<number | null> }, field: string, serverIds: string[]): Promise<number> {
-  if (!serverIds.length) return 0;
-  return Number((await model.sum(field, { where: { serverId: { [Op.in]: serverIds } } })) ?? 0);
+async function sumOf(model: { sum(field: string, options: object): Promise<number | null> }, field: string, guildIds: string[]): Promise<number> {
+  if (!guildIds.length) return 0;
+  return Number((await model.sum(field, { where: { guildId: { [Op.in]: guildIds } } })) ?? 0);
 }
 
 /** Members who posted in any of the guilds within the active window (each member once). */
-async function activeMembers(store: Store, serverIds: string[], now: Date): Promise<number> {
-  if (!serverIds.length) return 0;
+async function activeMembers(store: Store, guildIds: string[], now: Date): Promise<number> {
+  if (!guildIds.length) return 0;
   const rows = await store.models.MemberActivity.findAll({
     attributes: [[fn('COUNT', fn('DISTINCT', col('userId'))), 'count']],
-    where: { serverId: { [Op.in]: serverIds }, lastMessageAt: { [Op.gte]: new Date(now.getTime() - ACTIVE_WINDOW_MS) } },
+    where: { guildId: { [Op.in]: guildIds }, lastMessageAt: { [Op.gte]: new Date(now.getTime() - ACTIVE_WINDOW_MS) } },
     raw: true,
   });
   return Number((rows[0] as unknown as { count?: number | string } | undefined)?.count ?? 0);
 }
 
-/** Totals for the overview dashboard over the given guilds (those the user manages that have the bot). */
+/** Totals for the overview dashboard over the given guilds (those the account may open that have the bot). */
 export async function serverStats(store: Store, guilds: GuildSummary[], now = new Date()): Promise<ServerStats> {
   const ids = guilds.map((guild) => guild.id);
   const [totalCommands, activeUsers, totalCurrency] = await Promise.all([
@@ -44,7 +45,7 @@ export async function serverOverview(store: Store, guild: GuildSummary, now = ne
   const [firstDay = ''] = days;
   const [stats, rows] = await Promise.all([
     serverStats(store, [guild], now),
-    store.models.GuildDailyStats.findAll({ where: { serverId: guild.id, day: { [Op.gte]: firstDay } } }),
+    new GuildScope(store.models.GuildDailyStats, guild.id).findAll({ where: { day: { [Op.gte]: firstDay } } }),
   ]);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return {

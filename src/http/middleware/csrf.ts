@@ -1,17 +1,19 @@
 import type { Middleware } from 'koa';
-import { Forbidden, HttpError } from '../errors';
+import { Forbidden } from '../../core/errors';
+import { HttpError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses cross-site writes: every non-GET /api request must come from our own origin
- * (`Sec-Fetch-Site: same-origin`, or an `Origin` equal to PUBLIC_URL's), and carry JSON if it
- * carries a body. Browsers always send one of the two headers on such requests.
+ * Refuses cross-site writes: every request other than GET, HEAD and OPTIONS, whatever its path
+ * and however the path is spelled, must come from our own origin (`Sec-Fetch-Site: same-origin`,
+ * or an `Origin` equal to PUBLIC_URL's), and carry JSON if it carries a body. Browsers always
+ * send one of the two headers on such requests; a write route added later is covered as is.
  */
 export function sameOriginOnly(publicUrl: string): Middleware {
   const origin = new URL(publicUrl).origin;
   return async (ctx, next) => {
-    if (SAFE_METHODS.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+    if (SAFE_METHODS.has(ctx.method)) return next();
     const site = ctx.get('Sec-Fetch-Site');
     const requestOrigin = ctx.get('Origin');
     const sameOrigin = site ? site === 'same-origin' : requestOrigin === origin;

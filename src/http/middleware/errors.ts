@@ -1,13 +1,21 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, summarizeFields } from '../../core/errors';
 import type { ApiError } from '../../shared/http';
 import type { Logger } from '../../logger';
 import { HttpError } from '../errors';
-import { zodFields } from './validate';
+import { zodFieldErrors } from '../../shared/zod-fields';
+
+interface ErrorResponse {
+  status: number;
+  body: ApiError;
+  headers?: Record<string, string>;
+}
 
 /**
- * Answers every error as `{ error, message, fields? }` with its status. Unknown errors are
- * logged with their stack and answered 500 without internals.
+ * Answers every error as `{ error, message, fields? }` with its status. Domain errors map to
+ * their status here, in one place. Unknown errors are logged with their stack and answered 500
+ * without internals.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -23,7 +31,24 @@ export function errorHandler(logger: Logger): Middleware {
   };
 }
 
-function toResponse(caught: unknown): { status: number; body: ApiError; headers?: Record<string, string> } {
+/** The HTTP answer of a domain error. */
+function fromDomain(error: DomainError): ErrorResponse {
+  const answer = (status: number, code: string, fields?: Record<string, string>): ErrorResponse => ({
+    status,
+    body: { error: code, message: error.message, ...(fields ? { fields } : {}) },
+  });
+  if (error instanceof InvalidInput) return answer(400, 'validation_error', error.fields);
+  if (error instanceof NotFound) return answer(404, 'not_found');
+  if (error instanceof Forbidden) return answer(403, 'forbidden');
+  if (error instanceof Conflict) return answer(409, 'conflict', error.field ? { [error.field]: error.message } : undefined);
+  if (error instanceof FeatureDisabled) return answer(409, 'feature_disabled');
+  if (error instanceof DiscordRefused) return answer(422, 'discord_refused');
+  if (error instanceof RateLimited) return { ...answer(429, 'rate_limited'), headers: { 'Retry-After': String(error.retryAfterSeconds) } };
+  return answer(400, 'bad_request');
+}
+
+function toResponse(caught: unknown): ErrorResponse {
+  if (caught instanceof DomainError) return fromDomain(caught);
   if (caught instanceof HttpError) {
     return {
       status: caught.status,
@@ -32,8 +57,8 @@ function toResponse(caught: unknown): { status: number; body: ApiError; headers?
     };
   }
   if (caught instanceof ZodError) {
-    const fields = zodFields(caught);
-    return { status: 400, body: { error: 'validation_error', message: summarize(fields), fields } };
+    const fields = zodFieldErrors(caught);
+    return { status: 400, body: { error: 'validation_error', message: summarizeFields(fields), fields } };
   }
   // Errors from Koa's helpers and the body parser carry a 4xx status; their messages are safe to show.
   const status = caught instanceof Error && 'status' in caught && typeof caught.status === 'number' ? caught.status : 500;
@@ -44,10 +69,4 @@ function toResponse(caught: unknown): { status: number; body: ApiError; headers?
     return { status, body: { error: 'bad_request', message: caught.message } };
   }
   return { status: 500, body: { error: 'internal_error', message: 'Something went wrong on our side.' } };
-}
-
-/** One sentence from field messages: "name is required; price must be a number". */
-export function summarize(fields: Record<string, string>): string {
-  const parts = Object.entries(fields).map(([field, message]) => `${field} ${message}`);
-  return parts.length ? parts.join('; ') : 'The request is invalid.';
 }

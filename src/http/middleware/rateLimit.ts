@@ -45,7 +45,7 @@ export function authRateLimit(limits = RATE_LIMITS.auth) {
 
 /** Limits writes per session (the signed-in user), or per address without one. */
 export function mutationRateLimit(limits = RATE_LIMITS.mutations) {
-  const limited = limiter('mutations', limits, (ctx) => (ctx.session?.userId ? `user:${ctx.session.userId}` : `ip:${ctx.ip}`));
+  const limited = limiter('mutations', limits, (ctx) => (ctx.session?.accountId ? `account:${ctx.session.accountId}` : `ip:${ctx.ip}`));
   const middleware: Middleware = (ctx, next) => (ctx.method === 'GET' || ctx.method === 'HEAD' ? next() : limited.middleware(ctx, next));
   return { middleware, dispose: limited.dispose };
 }

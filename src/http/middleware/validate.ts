@@ -1,24 +1,13 @@
 import type { Context, Middleware } from 'koa';
-import { z, type ZodError, type ZodType } from 'zod';
-import { ValidationError } from '../errors';
-import { summarize } from './errors';
-
-/** Field path -> first message, e.g. `{ "price": "must be a whole number" }`. */
-export function zodFields(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'body';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+import type { z, ZodType } from 'zod';
+import { zodFieldErrors } from '../../shared/zod-fields';
+import { InvalidInput } from '../../core/errors';
 
 /** Parses `input` with `schema` or throws a 400 naming each bad field. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fields = zodFields(result.error);
-  throw new ValidationError(summarize(fields), fields);
+  throw new InvalidInput(zodFieldErrors(result.error));
 }
 
 /** What `validate` parsed, stored on ctx.state.input. */

@@ -1,6 +1,6 @@
 import { PermissionFlagsBits as P, RESTJSONErrorCodes, type APIEmbed } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { DiscordApiError, emptyMessage, missingPermissions } from '../errors';
+import { DiscordApiError, emptyMessage, invalidFormBody, missingPermissions } from '../errors';
 import { channelPermissions, hasPermission } from '../permissions';
 import { presentChannel } from '../presenters';
 import { noContent, ok, type Router } from '../router';
@@ -24,7 +24,33 @@ export const messageBodySchema = z.looseObject({
   embeds: z.array(embedSchema).max(10).nullish(),
   components: z.array(z.looseObject({})).max(5).nullish(),
   flags: z.number().int().nullish(),
+  allowed_mentions: z
+    .object({
+      parse: z.array(z.enum(['users', 'roles', 'everyone'])).nullish(),
+      users: z.array(z.string()).nullish(),
+      roles: z.array(z.string()).nullish(),
+      replied_user: z.boolean().nullish(),
+    })
+    .nullish(),
+  message_reference: z.looseObject({ message_id: z.string().nullish(), fail_if_not_exists: z.boolean().nullish() }).nullish(),
 });
+
+/** Discord's cap on the text of all embeds of a message together. */
+export const MAX_EMBEDS_TEXT = 6000;
+
+/** The characters of an embed that count toward the 6,000 (title, description, fields, footer, author). */
+function embedText(embed: APIEmbed): number {
+  return (
+    (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0) +
+    (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
+  );
+}
+
+/** Refuses embeds whose text together passes 6,000 characters, as Discord does. */
+export function checkEmbedsSize(embeds: APIEmbed[] | undefined): void {
+  const total = (embeds ?? []).reduce((sum, embed) => sum + embedText(embed), 0);
+  if (total > MAX_EMBEDS_TEXT) throw invalidFormBody({ embeds: { code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' } });
+}
 
 /** A parsed message body. */
 export type MessageBody = z.infer<typeof messageBodySchema>;
@@ -45,11 +71,15 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
   const { world } = services;
 
   router.add('GET', '/channels/:channelId', 'bot', ({ params }) => {
+    const dm = world.dms.channel(params.channelId ?? '');
+    if (dm) return ok(world.dms.presentChannel(dm));
     const { channel } = botChannel(world, params.channelId ?? '');
     return ok(presentChannel(channel));
   });
 
   router.add('GET', '/channels/:channelId/messages', 'bot', ({ params, query }) => {
+    const dm = world.dms.channel(params.channelId ?? '');
+    if (dm) return ok([...dm.messages].reverse().slice(0, 50).map((m) => world.dms.presentMessage(m)));
     const { channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50) || 50));
     const all = world.messages.list(channel.id);
@@ -75,12 +105,44 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
   });
 
   router.add('POST', '/channels/:channelId/messages', 'bot', ({ params, body }) => {
+    const dm = world.dms.channel(params.channelId ?? '');
+    if (dm) {
+      const parts = messageParts(parseDiscordBody(messageBodySchema, body));
+      if (!parts.content && !parts.embeds?.length) throw emptyMessage();
+      checkEmbedsSize(parts.embeds);
+      return ok(world.dms.presentMessage(world.dms.send(dm, parts)));
+    }
     const { channel } = botChannel(world, params.channelId ?? '', P.SendMessages);
     const parsed = parseDiscordBody(messageBodySchema, body);
     const parts = messageParts(parsed);
     if (!parts.content && !parts.embeds?.length && !parts.components?.length) throw emptyMessage();
-    const message = world.messages.create(channel.id, { authorId: world.botUserId, ...parts, flags: (parsed.flags ?? 0) & 4096 });
+    checkEmbedsSize(parts.embeds);
+    const referenceId = parsed.message_reference?.message_id ?? null;
+    const replyTo = referenceId ? world.messages.get(referenceId) : null;
+    if (referenceId && (!replyTo || replyTo.channelId !== channel.id) && parsed.message_reference?.fail_if_not_exists !== false) {
+      throw invalidFormBody({ 'message_reference.message_id': { code: 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', message: 'Unknown message' } });
+    }
+    const message = world.messages.create(channel.id, {
+      authorId: world.botUserId,
+      ...parts,
+      flags: (parsed.flags ?? 0) & 4096,
+      allowedMentions: parsed.allowed_mentions,
+      replyTo: replyTo && replyTo.channelId === channel.id ? replyTo : null,
+    });
     return ok(world.messages.present(message));
+  });
+
+  router.add('POST', '/channels/:channelId/messages/bulk-delete', 'bot', ({ params, body }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ManageMessages | P.ReadMessageHistory);
+    const input = parseDiscordBody(z.looseObject({ messages: z.array(z.string()).min(2).max(100) }), body);
+    const twoWeeksAgo = world.clock.ms() - 14 * 86_400_000;
+    const old = input.messages.filter((id) => {
+      const message = world.messages.get(id);
+      return message && message.channelId === channel.id && Date.parse(message.timestamp) < twoWeeksAgo;
+    });
+    if (old.length > 0) throw new DiscordApiError(400, RESTJSONErrorCodes.OneOfTheMessagesProvidedWasTooOldForBulkDelete, 'You can only bulk delete messages that are under 14 days old.');
+    world.messages.deleteBulk(channel.id, input.messages.filter((id) => world.messages.get(id)?.channelId === channel.id));
+    return noContent();
   });
 
   router.add('PATCH', '/channels/:channelId/messages/:messageId', 'bot', ({ params, body }) => {
@@ -89,7 +151,9 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
     if (message.authorId !== world.botUserId) {
       throw new DiscordApiError(403, RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser, 'Cannot edit a message authored by another user');
     }
-    world.messages.edit(message, messageParts(parseDiscordBody(messageBodySchema, body)));
+    const parts = messageParts(parseDiscordBody(messageBodySchema, body));
+    checkEmbedsSize(parts.embeds);
+    world.messages.edit(message, parts);
     return ok(world.messages.present(message));
   });
 

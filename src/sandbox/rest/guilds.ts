@@ -1,4 +1,4 @@
-import { presentGuild } from '../presenters-guild';
+import { presentEmoji, presentGuild } from '../presenters-guild';
 import { presentChannel, presentRoles } from '../presenters';
 import { ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
@@ -11,8 +11,10 @@ export function registerGuildRoutes(router: Router, services: SandboxServices): 
   router.add('GET', '/guilds/:guildId', 'bot', ({ params, query }) => {
     const guild = botGuild(world, params.guildId ?? '');
     const withCounts = query.get('with_counts') === 'true';
+    // hub_type (Student Hubs) is gone from Discord's REST guild object; the gateway's still carries it.
+    const { hub_type: _hubType, ...restGuild } = presentGuild(guild);
     return ok({
-      ...presentGuild(guild),
+      ...restGuild,
       ...(withCounts ? { approximate_member_count: guild.members.size, approximate_presence_count: Math.ceil(guild.members.size / 3) } : {}),
     });
   });
@@ -21,6 +23,8 @@ export function registerGuildRoutes(router: Router, services: SandboxServices): 
     const guild = botGuild(world, params.guildId ?? '');
     return ok([...guild.channels.values()].map(presentChannel));
   });
+
+  router.add('GET', '/guilds/:guildId/emojis', 'bot', ({ params }) => ok([...botGuild(world, params.guildId ?? '').emojis.values()].map(presentEmoji)));
 
   router.add('GET', '/guilds/:guildId/roles', 'bot', ({ params }) => ok(presentRoles(botGuild(world, params.guildId ?? ''))));
 }

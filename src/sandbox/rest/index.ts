@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa';
 import { parseBody, readRawBody } from '../body';
-import { DiscordApiError, notFoundRoute, unauthorized } from '../errors';
-import { RateLimitHeaders } from '../ratelimit';
+import { DiscordApiError, invalidFormBody, notFoundRoute, unauthorized } from '../errors';
+import { RequestValidator } from '../spec';
+import { RateLimiter, rateLimitedBody } from '../ratelimit';
 import { Router, pathSegments, type Caller, type Route } from '../router';
 import type { SandboxServices } from '../services';
 import { registerBanRoutes } from './bans';
@@ -48,30 +49,47 @@ function safeDecode(value: string): string {
   }
 }
 
+/** One validator for every sandbox of the process: compiled schemas are reused. */
+let validator: RequestValidator | null = null;
+function specValidator(): RequestValidator {
+  validator ??= new RequestValidator();
+  return validator;
+}
+
 /** The major parameter of a route (Discord buckets per channel, guild or webhook). */
 function majorId(params: Record<string, string>): string {
   return params.channelId ?? params.guildId ?? params.token ?? params.interactionToken ?? '';
 }
 
 /**
- * Serves `/api[/vN]/...`: faults first (429/5xx), then auth, body, the handler, and Discord's error shape.
+ * Serves `/api[/vN]/...`: rate limits (Discord's by default: a bucket per route and major id, the
+ * global cap per token) and faults first (429/5xx), then auth, the body and parameters checked
+ * against Discord's OpenAPI spec (50035), the handler, and Discord's error shape.
  * Every answer carries `X-RateLimit-*` headers.
  */
-export function restMiddleware(services: SandboxServices, router: Router): Middleware {
-  const rateLimits = new RateLimitHeaders();
+export function restMiddleware(services: SandboxServices, router: Router, limiter: RateLimiter): Middleware {
   return async (ctx, next) => {
     const prefix = API_PREFIX.exec(ctx.path);
     if (!prefix) return next();
     const segments = pathSegments(ctx.path.slice(prefix[0].length));
     const matched = router.match(ctx.method, segments);
     const routeKey = matched ? `${ctx.method} ${matched.route.pattern}` : `${ctx.method} unknown`;
-    ctx.set(rateLimits.next(routeKey, matched ? majorId(matched.params) : ''));
+    // Interaction callbacks and webhook-token routes are not under the global cap (as on Discord).
+    const token = matched && matched.route.auth !== 'none' ? ctx.get('authorization') || null : null;
+    const verdict = limiter.take({ routeKey, majorId: matched ? majorId(matched.params) : '', token });
+    ctx.set(verdict.headers);
+    if (verdict.limited) {
+      services.logger.debug({ route: routeKey, global: verdict.limited.global }, 'sandbox rate limit hit');
+      ctx.status = 429;
+      ctx.body = rateLimitedBody(verdict.limited.retryAfter, verdict.limited.global);
+      return;
+    }
     const fault = services.faults.take(ctx.method, segments);
     if (fault) {
       ctx.status = fault.status;
       if (fault.status === 429) {
         ctx.set({ 'Retry-After': String(Math.ceil(fault.retryAfter)), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': String(fault.retryAfter), 'X-RateLimit-Scope': 'user' });
-        ctx.body = { message: 'You are being rate limited.', retry_after: fault.retryAfter, global: false, code: 0 };
+        ctx.body = rateLimitedBody(fault.retryAfter, false);
       } else {
         ctx.body = { message: `${fault.status}: Server Error`, code: 0 };
       }
@@ -87,6 +105,9 @@ export function restMiddleware(services: SandboxServices, router: Router): Middl
         throw new DiscordApiError(400, 50109, 'The request body contains invalid JSON.');
       }
       const query = new URLSearchParams(ctx.querystring);
+      // Like Discord: every path and query parameter and the body checked against the API's schema.
+      const problems = specValidator().parameters(ctx.method, matched.route.pattern, matched.params, query) ?? specValidator().body(ctx.method, matched.route.pattern, body);
+      if (problems) throw invalidFormBody(problems);
       const rawReason = ctx.get('x-audit-log-reason');
       const reason = rawReason ? safeDecode(rawReason) : null;
       const result = await matched.route.handler({ params: matched.params, query, body, caller, reason });

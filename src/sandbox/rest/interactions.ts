@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ReplyParts } from '../interactions';
 import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
-import { messageBodySchema, messageParts } from './channels';
+import { checkEmbedsSize, messageBodySchema, messageParts } from './channels';
 import { parseDiscordBody } from './validate';
 
 const callbackSchema = z.looseObject({
@@ -13,7 +13,12 @@ const callbackSchema = z.looseObject({
 
 function replyParts(body: unknown): ReplyParts {
   const parsed = parseDiscordBody(messageBodySchema, body);
-  return { ...messageParts(parsed), ...(parsed.flags !== undefined && parsed.flags !== null ? { flags: parsed.flags } : {}) };
+  checkEmbedsSize(messageParts(parsed).embeds);
+  return {
+    ...messageParts(parsed),
+    ...(parsed.flags !== undefined && parsed.flags !== null ? { flags: parsed.flags } : {}),
+    ...(parsed.allowed_mentions ? { allowedMentions: parsed.allowed_mentions } : {}),
+  };
 }
 
 /** Interaction callbacks and the webhook routes of interaction tokens; none of them take Authorization. */
@@ -24,12 +29,12 @@ export function registerInteractionRoutes(router: Router, services: SandboxServi
     const record = interactions.forCallback(params.interactionId ?? '', params.token ?? '');
     const parsed = parseDiscordBody(callbackSchema, body);
     const type = parsed.type as InteractionResponseType;
-    const message = interactions.respond(record, type, parsed.data ? replyParts(parsed.data) : {});
+    const message = interactions.respond(record, type, parsed.data ? replyParts(parsed.data) : {}, (parsed.data ?? {}) as Record<string, unknown>);
     if (query.get('with_response') !== 'true') return noContent();
     const response: RESTPostAPIInteractionCallbackWithResponseResult = {
       interaction: {
         id: record.id,
-        type: 2,
+        type: { command: 2, component: 3, autocomplete: 4, modal: 5 }[record.kind],
         response_message_id: message?.id,
         response_message_loading: type === InteractionResponseType.DeferredChannelMessageWithSource,
         response_message_ephemeral: message ? (message.flags & 64) !== 0 : false,

@@ -1,14 +1,39 @@
-import { PermissionFlagsBits as P } from 'discord-api-types/v10';
+import { ChannelType, PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { invalidFormBody, missingPermissions, unknownRole } from '../errors';
-import { canManageRole, guildPermissions, hasPermission, outranks } from '../permissions';
-import { presentMember } from '../presenters';
+import { invalidChannelType, invalidFormBody, missingPermissions, notInVoice, unknownChannel, unknownRole, unknownVoiceState } from '../errors';
+import { canManageRole, channelPermissions, guildPermissions, hasPermission, outranks } from '../permissions';
+import { isManagedRole, presentMember } from '../presenters';
+import { presentVoiceState } from '../presenters-guild';
 import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
 import type { GuildRecord } from '../types';
-import type { MemberPatch, World } from '../world';
+import type { MemberPatch, VoicePatch, World } from '../world';
 import { botGuild, guildMember, requireGuildPermission } from './guards';
 import { parseDiscordBody } from './validate';
+
+/**
+ * Checks the voice part of a member edit (server mute, deafen, move or disconnect): Mute/Deafen/Move
+ * Members, the target in voice (40032), a move only into a voice channel the bot may connect to.
+ */
+function checkVoicePatch(world: World, guild: GuildRecord, userId: string, parsed: { mute?: boolean | null; deaf?: boolean | null; channel_id?: string | null }): VoicePatch | null {
+  const voice: VoicePatch = {};
+  if (typeof parsed.mute === 'boolean') voice.mute = parsed.mute;
+  if (typeof parsed.deaf === 'boolean') voice.deaf = parsed.deaf;
+  if (parsed.channel_id !== undefined) voice.channelId = parsed.channel_id;
+  if (Object.keys(voice).length === 0) return null;
+  const held = guildPermissions(guild, world.botUserId);
+  if (voice.mute !== undefined && !hasPermission(held, P.MuteMembers)) throw missingPermissions();
+  if (voice.deaf !== undefined && !hasPermission(held, P.DeafenMembers)) throw missingPermissions();
+  if (voice.channelId !== undefined && !hasPermission(held, P.MoveMembers)) throw missingPermissions();
+  if (!guild.voice.has(userId)) throw notInVoice();
+  if (voice.channelId) {
+    const channel = guild.channels.get(voice.channelId);
+    if (!channel) throw unknownChannel();
+    if (channel.type !== ChannelType.GuildVoice) throw invalidChannelType();
+    if (!hasPermission(channelPermissions(guild, channel, world.botUserId), P.ViewChannel | P.Connect)) throw missingPermissions();
+  }
+  return voice;
+}
 
 /** Longest timeout Discord allows (28 days). */
 export const MAX_TIMEOUT_MS = 28 * 86_400_000;
@@ -17,6 +42,9 @@ const memberPatchSchema = z.looseObject({
   nick: z.string().max(32).nullish(),
   roles: z.array(z.string()).nullish(),
   communication_disabled_until: z.string().nullish(),
+  mute: z.boolean().nullish(),
+  deaf: z.boolean().nullish(),
+  channel_id: z.string().nullish(),
 });
 
 /** Throws 50013 unless the bot may give or take every role in `roleIds` (Manage Roles, strictly below its highest role, not managed). */
@@ -25,7 +53,7 @@ export function requireAssignableRoles(world: World, guild: GuildRecord, roleIds
   for (const roleId of roleIds) {
     const role = guild.roles.get(roleId);
     if (!role) throw unknownRole();
-    if (role.botId !== null || !canManageRole(guild, world.botUserId, roleId)) throw missingPermissions();
+    if (isManagedRole(role) || !canManageRole(guild, world.botUserId, roleId)) throw missingPermissions();
   }
 }
 
@@ -67,6 +95,15 @@ export function registerMemberRoutes(router: Router, services: SandboxServices):
     return ok(found);
   });
 
+  router.add('GET', '/guilds/:guildId/voice-states/:userId', 'bot', ({ params }) => {
+    const guild = botGuild(world, params.guildId ?? '');
+    const userId = params.userId === '@me' ? world.botUserId : (params.userId ?? '');
+    const state = guild.voice.get(userId);
+    const member = guild.members.get(userId);
+    if (!state || !member) throw unknownVoiceState();
+    return ok({ ...presentVoiceState(guild, userId, state), member: presentMember(world, member) });
+  });
+
   router.add('GET', '/guilds/:guildId/members/:userId', 'bot', ({ params }) => {
     const guild = botGuild(world, params.guildId ?? '');
     return ok(presentMember(world, guildMember(guild, params.userId ?? '')));
@@ -98,7 +135,9 @@ export function registerMemberRoutes(router: Router, services: SandboxServices):
     if (parsed.communication_disabled_until !== undefined) {
       patch.communicationDisabledUntil = checkTimeout(world, guild, member.userId, parsed.communication_disabled_until ?? null);
     }
+    const voice = checkVoicePatch(world, guild, member.userId, parsed);
     const updated = world.updateMember(guild.id, member.userId, patch, { actorId: world.botUserId, reason });
+    if (voice) world.updateVoiceState(guild.id, member.userId, voice, { actorId: world.botUserId, reason });
     return ok(presentMember(world, updated));
   });
 
@@ -136,7 +175,7 @@ function checkTimeout(world: World, guild: GuildRecord, targetId: string, until:
   requireModeration(world, guild, targetId, P.ModerateMembers);
   if (until === null) return null;
   const at = Date.parse(until);
-  if (Number.isNaN(at) || at - Date.now() > MAX_TIMEOUT_MS) {
+  if (Number.isNaN(at) || at - world.clock.ms() > MAX_TIMEOUT_MS) {
     throw invalidFormBody({
       communication_disabled_until: { code: 'COMMUNICATION_DISABLED_UNTIL_INVALID', message: 'Must be a date no more than 28 days in the future.' },
     });

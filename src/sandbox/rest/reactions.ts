@@ -1,4 +1,6 @@
 import { PermissionFlagsBits as P } from 'discord-api-types/v10';
+import { missingPermissions } from '../errors';
+import { channelPermissions, hasPermission } from '../permissions';
 import { presentUserById } from '../presenters';
 import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
@@ -10,8 +12,23 @@ export function registerReactionRoutes(router: Router, services: SandboxServices
   const base = '/channels/:channelId/messages/:messageId/reactions/:emoji';
 
   router.add('PUT', `${base}/@me`, 'bot', ({ params }) => {
-    const { channel } = botChannel(world, params.channelId ?? '', P.AddReactions | P.ReadMessageHistory);
-    world.messages.addReaction(channelMessage(world, channel.id, params.messageId ?? ''), params.emoji ?? '', world.botUserId);
+    const { guild, channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
+    const message = channelMessage(world, channel.id, params.messageId ?? '');
+    // As on Discord, Add Reactions is needed only to be the first with an emoji.
+    if (!world.messages.hasReaction(message, params.emoji ?? '') && !hasPermission(channelPermissions(guild, channel, world.botUserId), P.AddReactions)) throw missingPermissions();
+    world.messages.addReaction(message, params.emoji ?? '', world.botUserId);
+    return noContent();
+  });
+
+  router.add('DELETE', base, 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ManageMessages | P.ReadMessageHistory);
+    world.messages.clearReactions(channelMessage(world, channel.id, params.messageId ?? ''), params.emoji ?? '');
+    return noContent();
+  });
+
+  router.add('DELETE', '/channels/:channelId/messages/:messageId/reactions', 'bot', ({ params }) => {
+    const { channel } = botChannel(world, params.channelId ?? '', P.ManageMessages | P.ReadMessageHistory);
+    world.messages.clearReactions(channelMessage(world, channel.id, params.messageId ?? ''));
     return noContent();
   });
 

@@ -8,7 +8,9 @@ import {
 import { unauthorized, unknownGuild, unknownMember, unknownUser } from '../errors';
 import { presentPartialGuild } from '../presenters-guild';
 import { presentMember, presentUser } from '../presenters';
+import { z } from 'zod';
 import { ok, type Caller, type Router } from '../router';
+import { parseDiscordBody } from './validate';
 import type { SandboxServices } from '../services';
 
 /** The user id behind a caller (the bot user for the bot token). */
@@ -59,6 +61,12 @@ export function registerUserRoutes(router: Router, services: SandboxServices): v
     return ok(guilds.map((g) => presentPartialGuild(g, userId, withCounts)));
   });
 
+  router.add('POST', '/users/@me/channels', 'bot', ({ body }) => {
+    const input = parseDiscordBody(z.looseObject({ recipient_id: z.string() }), body);
+    if (!world.users.has(input.recipient_id)) throw unknownUser();
+    return ok(world.dms.presentChannel(world.dms.open(input.recipient_id)));
+  });
+
   router.add('GET', '/users/@me/guilds/:guildId/member', 'bearer', ({ caller, params }) => {
     const userId = callerUserId(services, caller, 'guilds.members.read');
     const guild = world.guilds.get(params.guildId ?? '');
@@ -80,9 +88,10 @@ export function registerUserRoutes(router: Router, services: SandboxServices): v
 /** The bot's application, as `GET /applications/@me` shows it to its owner. */
 export function presentApplication(
   services: SandboxServices,
-): APIApplication & { explicit_content_filter: number; type: null; eligible_oauth2_scopes: string[] } {
+): Omit<APIApplication, 'summary'> & { explicit_content_filter: number; type: null; eligible_oauth2_scopes: string[] } {
   const { world } = services;
-  const owner = world.users.get(world.demo.ownerUserId);
+  // The demo admin owns the application, as a self-hoster owns their own bot: the bot-wide settings (the status message) are theirs.
+  const owner = world.users.get(world.demo.adminUserId);
   return {
     id: world.applicationId,
     name: 'AwesomeBot',
@@ -97,8 +106,7 @@ export function presentApplication(
     flags_new: String(ApplicationFlags.GatewayGuildMembersLimited | ApplicationFlags.GatewayMessageContentLimited),
     owner: owner ? presentUser(owner) : world.botUser(),
     team: null,
-    summary: '',
-    redirect_uris: [],
+    redirect_uris: [...services.redirectUris],
     interactions_endpoint_url: null,
     role_connections_verification_url: null,
     approximate_guild_count: [...world.guilds.values()].filter((g) => g.members.has(world.botUserId)).length,

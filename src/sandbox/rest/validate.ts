@@ -17,7 +17,8 @@ function discordCode(issue: z.core.$ZodIssue): { code: string; message: string }
 
 /** Parses a Discord REST body with a zod schema; failures become 50035 with Discord's nested `errors`. */
 export function parseDiscordBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const result = schema.safeParse(body ?? {});
+  // reportInput tells a missing field (input undefined) from one of the wrong type.
+  const result = schema.safeParse(body ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, { code: string; message: string }> = {};
   for (const issue of result.error.issues) {

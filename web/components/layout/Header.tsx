@@ -2,7 +2,6 @@
 // the Online indicator, a theme switch and the user menu.
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bot, Menu, Moon, Sun } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../src/shared/meta';
 import { useMeta, useServers } from '../../api/queries';
@@ -46,9 +45,6 @@ function ThemeButton() {
 export function Header({ serverId }: { serverId: string | undefined }) {
   const meta = useMeta();
   const title = `${meta.data?.botName ?? PRODUCT_NAME} Dashboard`;
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
 
   return (
     <header className="header">

@@ -1,7 +1,7 @@
 // The header's user menu (spec section 2): avatar or initials, name#discriminator,
-// Profile, Settings, theme and Logout.
+// Profile, Settings, theme, Logout and Sign out everywhere.
 import { useSignals } from '@preact/signals-react/runtime';
-import { ChevronDown, LogOut, Moon, Settings, Sun, User } from 'lucide-react';
+import { ChevronDown, LogOut, MonitorX, Moon, Settings, Sun, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { logout } from '../../api/auth';
 import { currentServerId, serverPath } from '../../state/server';
@@ -31,6 +31,11 @@ export function UserMenu({ serverId }: { serverId: string | undefined }) {
   const username = user?.username ?? 'User';
   const discriminator = displayDiscriminator(user?.discriminator);
   const dark = theme.value === 'dark';
+  const signOut = (everywhere: boolean) => {
+    void logout({ everywhere }).then((ok) => {
+      if (ok) navigate('/login', { replace: true });
+    });
+  };
 
   return (
     <DropdownMenu>
@@ -60,15 +65,11 @@ export function UserMenu({ serverId }: { serverId: string | undefined }) {
           {dark ? 'Light theme' : 'Dark theme'}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          className="menu-item-danger"
-          onSelect={() => {
-            void logout().then((ok) => {
-              if (ok) navigate('/login', { replace: true });
-            });
-          }}
-        >
+        <DropdownMenuItem className="menu-item-danger" onSelect={() => signOut(false)}>
           <LogOut size={16} aria-hidden="true" /> Logout
+        </DropdownMenuItem>
+        <DropdownMenuItem className="menu-item-danger" onSelect={() => signOut(true)}>
+          <MonitorX size={16} aria-hidden="true" /> Sign out everywhere
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,5 +1,6 @@
 // A single-choice list on Radix (keyboard navigation, typeahead).
 import * as SelectPrimitive from '@radix-ui/react-select';
+import { getNonce } from 'get-nonce';
 import { Check, ChevronDown } from 'lucide-react';
 import type { ComponentPropsWithoutRef } from 'react';
 import { cn } from './cn';
@@ -31,7 +32,8 @@ export function Select({ options, id, placeholder, className, 'aria-label': aria
       </SelectPrimitive.Trigger>
       <SelectPrimitive.Portal>
         <SelectPrimitive.Content className="menu select-content" position="popper" sideOffset={6}>
-          <SelectPrimitive.Viewport>
+          {/* The viewport adds a <style> element: it carries the page's CSP nonce. */}
+          <SelectPrimitive.Viewport nonce={getNonce()}>
             {options.map((option) => (
               <SelectPrimitive.Item key={option.value} value={option.value} className="menu-item select-item">
                 <SelectPrimitive.ItemText>{option.label}</SelectPrimitive.ItemText>

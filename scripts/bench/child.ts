@@ -1,0 +1,35 @@
+// Spawns a benchmark helper process (tsx) and reads the first JSON line it prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Starts `script` (relative to the repo) with tsx and resolves with its first JSON line and the process. */
+export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n')[0];
+      if (buffer.includes('\n') && line) resolve({ child, info: JSON.parse(line) as T });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
+  });
+}
+
+/** Stops a helper process and waits for it. */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The median of numbers. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}

@@ -1,0 +1,116 @@
+// A command of the bot, written once and served both as a slash command (/rank) and as a text
+// command with the guild's prefix (!rank). The command sees plain inputs (ids, names, numbers),
+// never a discord.js interaction or message, and answers with a reply the dispatcher sends.
+import type { APIActionRowComponent, APIButtonComponent, APIEmbed, GuildMember } from 'discord.js';
+import type { Services } from '../core/services';
+import type { FeatureSwitch } from '../shared/bot-settings';
+
+/** A member or user given as an option. */
+export interface CommandUser {
+  id: string;
+  username: string;
+  /** The server nickname, the global display name, or the username. */
+  displayName: string;
+  bot: boolean;
+}
+
+/** A parsed option value: text, a number, a flag, a user, or a channel or role id (text). */
+export type OptionValue = string | number | boolean | CommandUser;
+
+/** One choice of an autocompleted option. */
+export interface Choice {
+  name: string;
+  value: string;
+}
+
+interface OptionBase<T extends string> {
+  type: T;
+  name: string;
+  description: string;
+  required?: boolean;
+}
+
+/** A declared option; slash registration, text parsing and validation all read it. */
+export type CommandOption =
+  | (OptionBase<'string'> & {
+      minLength?: number;
+      maxLength?: number;
+      choices?: Choice[];
+      /** Suggestions while the member types (slash only). */
+      autocomplete?: (invocation: Omit<Invocation, 'options'>, typed: string) => Promise<Choice[]>;
+    })
+  | (OptionBase<'integer'> & { min?: number; max?: number })
+  | (OptionBase<'number'> & { min?: number; max?: number })
+  | OptionBase<'boolean'>
+  | OptionBase<'user'>
+  | OptionBase<'channel'>
+  | OptionBase<'role'>;
+
+/** A row of buttons under a reply; each button's custom id is `command:arg:arg` (see Command.button). */
+export type ButtonRow = APIActionRowComponent<APIButtonComponent>;
+
+/** What a command answers. Private replies are ephemeral for slash commands. */
+export interface CommandReply {
+  content?: string;
+  embeds?: APIEmbed[];
+  /** Buttons (paging): a click runs the command's `button` handler, which updates the message. */
+  components?: ButtonRow[];
+  ephemeral?: boolean;
+  /** Members the reply may ping (nobody else is). */
+  mentionUserIds?: string[];
+}
+
+/** One run of a command, from a slash command or a text message. */
+export interface Invocation {
+  services: Services;
+  guildId: string;
+  channelId: string;
+  user: CommandUser;
+  /** The invoking member, for permission and role checks. */
+  member: GuildMember;
+  options: ReadonlyMap<string, OptionValue>;
+  source: 'slash' | 'text';
+  /** How the member invokes commands here: '/' or the guild's text prefix. */
+  prefix: string;
+}
+
+/** A command of a feature. */
+export interface Command {
+  name: string;
+  description: string;
+  /** The feature switch (Bot Settings) that must be on; off, the member is told so. */
+  feature?: FeatureSwitch;
+  /** A Discord permission the member needs (also registered as default_member_permissions). */
+  permission?: bigint;
+  /** Answer privately unless the reply says otherwise. */
+  ephemeral?: boolean;
+  options?: CommandOption[];
+  run(invocation: Invocation): Promise<CommandReply | string>;
+  /** A click on one of the reply's buttons (custom id `name:arg:…`): the new content of that message. */
+  button?(invocation: Omit<Invocation, 'options' | 'source' | 'prefix'>, args: string[]): Promise<CommandReply>;
+}
+
+/** The custom id of a command's button: `command:arg:arg`. */
+export function buttonId(command: string, ...args: (string | number)[]): string {
+  return [command, ...args].join(':');
+}
+
+/** Typed readers of an invocation's options. */
+export const read = {
+  string: (invocation: Invocation, name: string): string | undefined => {
+    const value = invocation.options.get(name);
+    return typeof value === 'string' ? value : undefined;
+  },
+  number: (invocation: Invocation, name: string): number | undefined => {
+    const value = invocation.options.get(name);
+    return typeof value === 'number' ? value : undefined;
+  },
+  boolean: (invocation: Invocation, name: string): boolean | undefined => {
+    const value = invocation.options.get(name);
+    return typeof value === 'boolean' ? value : undefined;
+  },
+  user: (invocation: Invocation, name: string): CommandUser | undefined => {
+    const value = invocation.options.get(name);
+    return typeof value === 'object' ? value : undefined;
+  },
+};

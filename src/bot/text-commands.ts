@@ -1,0 +1,53 @@
+import type { Message } from 'discord.js';
+import { DomainError } from '../core/errors';
+import type { Services } from '../core/services';
+import type { Command, CommandReply } from './command';
+import { COMMAND_FAILED_MESSAGE, reportFailure, runCommand } from './dispatch';
+import { textOptions } from './text';
+
+/**
+ * Serves the commands as text commands with the guild's prefix (Bot Settings): "!rank @member"
+ * runs the same command function as "/rank member". Replies go in the channel as a reply to the
+ * message, pinging nobody the reply does not mean to; unknown names are ignored, as bots do.
+ */
+export function createTextCommandHandler(commands: readonly Command[], services: Services): (message: Message) => Promise<void> {
+  const byName = new Map(commands.map((command) => [command.name, command]));
+  return async (message) => {
+    if (!message.inGuild() || message.author.bot || message.webhookId || !message.content) return;
+    const settings = await services.settings.get(message.guildId);
+    const prefix = settings.commandPrefix;
+    if (!message.content.startsWith(prefix)) return;
+    const body = message.content.slice(prefix.length);
+    const name = /^(\S+)/.exec(body)?.[1]?.toLowerCase();
+    const command = name ? byName.get(name) : undefined;
+    if (!command || !name) return;
+    const reply = async (content: CommandReply) => {
+      const payload = await services.messenger.prepare(message.guildId, content);
+      await message.reply({ ...payload, allowedMentions: { ...payload.allowedMentions, repliedUser: false } });
+    };
+    try {
+      const member = message.member ?? (await message.guild.members.fetch(message.author.id));
+      const options = await textOptions(command, body.slice(name.length), message.guild, prefix);
+      const answer = await runCommand(command, {
+        services,
+        guildId: message.guildId,
+        channelId: message.channelId,
+        user: { id: message.author.id, username: message.author.username, displayName: member.displayName, bot: false },
+        member,
+        options,
+        source: 'text',
+        prefix,
+      });
+      await reply(answer);
+    } catch (error) {
+      const expected = error instanceof DomainError;
+      reportFailure(services, message.guildId, command.name, error);
+      if (!expected) services.logger.error({ err: error, command: command.name, guildId: message.guildId }, 'text command failed');
+      await reply({ content: expected ? error.message : COMMAND_FAILED_MESSAGE }).catch((replyError: unknown) =>
+        services.logger.warn({ err: replyError }, 'could not answer a text command'),
+      );
+    } finally {
+      services.activity.command(message.guildId, command.name);
+    }
+  };
+}

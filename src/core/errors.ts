@@ -1,0 +1,89 @@
+// Errors of the domain: what went wrong, in words a server admin or member understands, with no
+// HTTP status or Discord reply attached. The HTTP face maps them to statuses in one middleware;
+// the bot's interaction dispatcher answers them as ephemeral replies. Anything else is a bug.
+
+/** The base of every error a face may show as it is. */
+export abstract class DomainError extends Error {
+  override name = 'DomainError';
+}
+
+/** Nothing there, or nothing the caller may know about. */
+export class NotFound extends DomainError {
+  override name = 'NotFound';
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+
+/** The caller may not do this. */
+export class Forbidden extends DomainError {
+  override name = 'Forbidden';
+  constructor(message = 'You do not have permission to do that.') {
+    super(message);
+  }
+}
+
+/** The request clashes with the current state (a duplicate, a stale version, a taken id). */
+export class Conflict extends DomainError {
+  override name = 'Conflict';
+  constructor(
+    message: string,
+    /** The input field that clashes, when one does. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One sentence from field messages: "name is required; price must be a number". */
+export function summarizeFields(fields: Record<string, string>): string {
+  const parts = Object.entries(fields).map(([field, message]) => `${field} ${message}`);
+  return parts.length ? parts.join('; ') : 'The input is invalid.';
+}
+
+/** The input is wrong; `fields` maps each bad field to what is wrong with it. */
+export class InvalidInput extends DomainError {
+  override name = 'InvalidInput';
+  constructor(
+    readonly fields: Record<string, string>,
+    message = summarizeFields(fields),
+  ) {
+    super(message);
+  }
+
+  /** One bad field: `InvalidInput.field('xpCooldown', 'must be at most 86400')`. */
+  static field(field: string, problem: string, message?: string): InvalidInput {
+    return new InvalidInput({ [field]: problem }, message);
+  }
+}
+
+/** Discord refused what the bot tried; `message` says why and how to fix it, for a server admin. */
+export class DiscordRefused extends DomainError {
+  override name = 'DiscordRefused';
+  constructor(
+    /** Discord's JSON error code (50013 Missing Permissions, 10011 Unknown Role, ...), 0 if none. */
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Too many attempts; try again after `retryAfterSeconds`. */
+export class RateLimited extends DomainError {
+  override name = 'RateLimited';
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `You are doing that too often. Try again in ${retryAfterSeconds} s.`,
+  ) {
+    super(message);
+  }
+}
+
+/** A feature the server turned off in Bot Settings. */
+export class FeatureDisabled extends DomainError {
+  override name = 'FeatureDisabled';
+  constructor(message: string) {
+    super(message);
+  }
+}

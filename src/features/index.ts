@@ -1,0 +1,33 @@
+import type { Feature } from '../core/feature';
+import { accessFeature } from './access';
+import { announcementsFeature } from './announcements';
+import { diagnosticsFeature } from './diagnostics';
+import { economyFeature } from './economy';
+import { levelingFeature } from './leveling';
+import { reactionRolesFeature } from './reaction-roles';
+import { verificationFeature } from './verification';
+import { welcomeFeature } from './welcome';
+import { authFeature } from './auth';
+import { notificationsFeature } from './notifications';
+import { serversFeature } from './servers';
+import { settingsFeature } from './settings';
+import { statsFeature } from './stats';
+import { systemFeature } from './system';
+
+/** Every feature of the product, in the order they start (and the reverse order they stop). */
+export const FEATURES: readonly Feature[] = [
+  systemFeature,
+  authFeature,
+  statsFeature,
+  serversFeature,
+  settingsFeature,
+  accessFeature,
+  notificationsFeature,
+  welcomeFeature,
+  verificationFeature,
+  reactionRolesFeature,
+  announcementsFeature,
+  levelingFeature,
+  economyFeature,
+  diagnosticsFeature,
+];

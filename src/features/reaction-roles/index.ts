@@ -1,0 +1,145 @@
+import { Events } from 'discord.js';
+import * as z from 'zod';
+import { listener, type Feature } from '../../core/feature';
+import type { Services } from '../../core/services';
+import { guildRoute } from '../../http/route';
+import type { Diagnostic } from '../../shared/diagnostics';
+import { ReactionRoleInput, ReactionRolePatch, RecentMessagesQuery, type ReactionRoleStats, type ReactionRoleView } from '../../shared/reaction-roles';
+import { channelProblem, roleProblem } from '../settings/checks';
+import {
+  addReactionRole,
+  catchUpReactionRoles,
+  deactivate,
+  deleteReactionRole,
+  handleReaction,
+  INACTIVE_REASONS,
+  listReactionRoles,
+  reactionRoleStats,
+  recentMessages,
+  updateReactionRole,
+} from './service';
+
+const EntryParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be a reaction role id') });
+
+const onReactionAdd = listener(Events.MessageReactionAdd, 'ReactionRoleAdd', async (services, reaction, user) => {
+  if (!user.bot) await handleReaction(services, reaction, user.id, true);
+});
+const onReactionRemove = listener(Events.MessageReactionRemove, 'ReactionRoleRemove', async (services, reaction, user) => {
+  if (!user.bot) await handleReaction(services, reaction, user.id, false);
+});
+
+/** Entries whose message, channel or role is deleted in Discord stop, with the reason shown on the page. */
+const onMessageDelete = listener(Events.MessageDelete, 'ReactionRoleMessageDeleted', async (services, message) => {
+  if (message.guildId && services.reactionRoles.has(message.guildId, message.id)) await deactivate(services, message.guildId, { messageId: [message.id] }, INACTIVE_REASONS.messageDeleted);
+});
+const onBulkDelete = listener(Events.MessageBulkDelete, 'ReactionRoleMessagesDeleted', async (services, messages, channel) => {
+  const ids = [...messages.keys()].filter((id) => services.reactionRoles.has(channel.guildId, id));
+  if (ids.length > 0) await deactivate(services, channel.guildId, { messageId: ids }, INACTIVE_REASONS.messageDeleted);
+});
+const onChannelDelete = listener(Events.ChannelDelete, 'ReactionRoleChannelDeleted', async (services, channel) => {
+  if ('guildId' in channel && channel.guildId) await deactivate(services, channel.guildId, { channelId: channel.id }, INACTIVE_REASONS.channelDeleted);
+});
+const onRoleDelete = listener(Events.GuildRoleDelete, 'ReactionRoleRoleDeleted', async (services, role) => {
+  await deactivate(services, role.guild.id, { roleId: role.id }, INACTIVE_REASONS.roleDeleted);
+});
+
+/** At start: reactions added while the bot was offline are honoured. */
+const catchUpOnReady = listener(Events.ClientReady, 'CatchUpReactionRoles', async (services, client) => {
+  for (const guild of client.guilds.cache.values()) {
+    await catchUpReactionRoles(services, guild).catch((error: unknown) => services.logger.error({ err: error, guildId: guild.id }, 'catching up on reaction roles failed'));
+  }
+});
+
+/** What stops the active entries from working now. */
+async function diagnoseReactionRoles(services: Services, guildId: string): Promise<Diagnostic[]> {
+  const entries = await listReactionRoles(services, guildId);
+  const items: Diagnostic[] = [];
+  const seenChannels = new Set<string>();
+  for (const entry of entries) {
+    const subject = `reactionRole:${entry.id}`;
+    if (!entry.isActive) {
+      if (entry.inactiveReason) items.push({ feature: 'reactionRoles', severity: 'error', problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId} stopped: ${entry.inactiveReason}`, fix: 'Delete it, or add it again on a message that exists.', subject });
+      continue;
+    }
+    if (!seenChannels.has(entry.channelId)) {
+      seenChannels.add(entry.channelId);
+      const channel = channelProblem(services, guildId, entry.channelId, ['react', 'readHistory']);
+      if (channel) items.push({ feature: 'reactionRoles', severity: 'error', problem: `Reaction roles in ${entry.channelName ? `#${entry.channelName}` : 'a channel'}: ${channel.problem}`, fix: channel.fix, subject: `channel:${entry.channelId}` });
+    }
+    const role = roleProblem(services, guildId, entry.roleId);
+    if (role) items.push({ feature: 'reactionRoles', severity: 'error', problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId}: ${role.problem}`, fix: role.fix, subject });
+  }
+  return items;
+}
+
+/** For the access matrix: a fresh message in #general and the Member role. */
+async function exampleMessage(services: Services, guildId: string): Promise<Record<string, string>> {
+  const general = services.gateway.channels(guildId).find((channel) => channel.name === 'general');
+  const role = services.gateway.roles(guildId).find((candidate) => candidate.name === 'Member');
+  const channel = general ? services.gateway.client?.channels.cache.get(general.id) : undefined;
+  const posted = channel?.isSendable() ? await channel.send('Pick your roles') : null;
+  return { messageId: posted?.id ?? '', channelId: general?.id ?? '', roleId: role?.id ?? '' };
+}
+
+/** For the access matrix: an entry to change or delete. */
+async function exampleEntry(services: Services, guildId: string): Promise<Record<string, string>> {
+  const values = await exampleMessage(services, guildId);
+  const guild = services.gateway.guild(guildId);
+  if (!guild) return { id: '0' };
+  const entry = await addReactionRole(services, guild, { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null }, guild.ownerId);
+  return { id: String(entry.id) };
+}
+
+/** Reaction roles: stored, enforced by the bot in four modes, kept honest when Discord changes, counted. */
+export const reactionRolesFeature: Feature = {
+  name: 'reaction-roles',
+  listeners: [onReactionAdd, onReactionRemove, onMessageDelete, onBulkDelete, onChannelDelete, onRoleDelete, catchUpOnReady],
+  diagnose: diagnoseReactionRoles,
+  start: (services) => services.reactionRoles.load(services),
+  routes: [
+    guildRoute({
+      method: 'get',
+      path: '/reaction-roles',
+      example: {},
+      handler: ({ guild, services }): Promise<ReactionRoleView[]> => listReactionRoles(services, guild.id),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/reaction-roles/stats',
+      example: {},
+      handler: ({ guild, services }): Promise<ReactionRoleStats> => reactionRoleStats(services, guild.id),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/reaction-roles/messages',
+      query: RecentMessagesQuery,
+      example: { query: { channelId: ':channelId' }, setup: async (services, guildId) => ({ channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'general')?.id ?? '' }) },
+      handler: ({ query, guild, services }) => recentMessages(services, guild.id, query.channelId),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/reaction-roles',
+      body: ReactionRoleInput,
+      example: {
+        body: { messageId: ':messageId', channelId: ':channelId', emoji: '👍', roleId: ':roleId' },
+        setup: (services, guildId) => exampleMessage(services, guildId),
+      },
+      handler: ({ body, guild, account, services }) => addReactionRole(services, guild, body, account.userId),
+    }),
+    guildRoute({
+      method: 'patch',
+      path: '/reaction-roles/:id',
+      body: ReactionRolePatch,
+      example: { body: { mode: 'unique' }, setup: (services, guildId) => exampleEntry(services, guildId) },
+      handler: ({ body, params, guild, services }) => updateReactionRole(services, guild, EntryParams.parse(params).id, body),
+    }),
+    guildRoute({
+      method: 'delete',
+      path: '/reaction-roles/:id',
+      example: { setup: (services, guildId) => exampleEntry(services, guildId) },
+      handler: async ({ params, guild, services }) => {
+        await deleteReactionRole(services, guild, EntryParams.parse(params).id);
+      },
+    }),
+  ],
+};

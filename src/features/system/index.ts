@@ -1,0 +1,40 @@
+import type { Feature } from '../../core/feature';
+import { publicRoute } from '../../http/route';
+import type { Health } from '../../shared/health';
+import type { Command } from '../../bot/command';
+
+/** /ping: shows that the bot is alive and its gateway latency. */
+export const pingCommand: Command = {
+  name: 'ping',
+  description: 'Check that the bot is online and see its latency',
+  ephemeral: true,
+  async run({ services }) {
+    const ping = services.gateway.health().ping;
+    return `Pong! Gateway latency: ${ping >= 0 ? `${ping} ms` : 'measuring…'}`;
+  },
+};
+
+/** Health (for the header and the container's HEALTHCHECK), link metadata, and /ping. */
+export const systemFeature: Feature = {
+  name: 'system',
+  routes: [
+    publicRoute({
+      method: 'get',
+      path: '/health',
+      handler: async ({ services, ctx }) => {
+        const db = (await services.store.ping()) ? 'ok' : 'error';
+        const body: Health = { status: db === 'ok' ? 'ok' : 'degraded', gateway: services.gateway.health(), db };
+        ctx.set('Cache-Control', 'no-store');
+        ctx.status = db === 'ok' ? 200 : 503;
+        ctx.body = body;
+        return undefined;
+      },
+    }),
+    publicRoute({
+      method: 'get',
+      path: '/meta',
+      handler: ({ services }) => services.meta,
+    }),
+  ],
+  commands: [pingCommand],
+};

@@ -1,0 +1,92 @@
+import { Events } from 'discord.js';
+import * as z from 'zod';
+import { listener, type Feature } from '../../core/feature';
+import { guildRoute } from '../../http/route';
+import { optionalId, text } from '../../shared/fields';
+import { longestWelcome, MESSAGE_MAX, type WelcomeLogEntry } from '../../shared/welcome';
+import type { Services } from '../../core/services';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { GuildSettings } from '../../shared/settings';
+import { settingProblem } from '../settings/checks';
+import { catchUpJoins } from './catchup';
+import { checkWelcomeLength, recentWelcomes, testWelcome, welcomeMember } from './service';
+
+/** POST /welcome/test: the form's channel and message, unsaved, or the saved ones. */
+const WelcomeTestInput = z.object({ welcomeChannelId: optionalId().optional(), welcomeMessage: text(2000).optional() }).strict();
+
+/** A member joined: the welcome message (and DM) when the welcome is on. */
+const welcomeOnJoin = listener(Events.GuildMemberAdd, 'WelcomeMember', async (services, member) => {
+  if (member.user.bot) return;
+  await welcomeMember(services, { guildId: member.guild.id, userId: member.id, username: member.user.username, joinedAt: member.joinedAt }, 'join');
+});
+
+/** At start: welcome whoever joined while the bot was offline; then keep recording when the bot saw each guild. */
+const catchUpOnReady = listener(Events.ClientReady, 'CatchUpJoins', async (services, client) => {
+  for (const guild of client.guilds.cache.values()) {
+    try {
+      await catchUpJoins(services, guild);
+    } catch (error) {
+      services.logger.error({ err: error, guildId: guild.id }, 'catching up on joins failed');
+    }
+    services.lastSeen.mark(guild.id);
+  }
+});
+
+/** A guild the bot joins (or sees again after an outage) is caught up on and then tracked. */
+const catchUpOnGuild = listener(Events.GuildCreate, 'CatchUpJoinsOfGuild', async (services, guild) => {
+  await catchUpJoins(services, guild);
+  services.lastSeen.mark(guild.id);
+});
+
+/** What stops the welcome from working now. */
+function diagnoseWelcome(services: Services, guildId: string, settings: GuildSettings): Diagnostic[] {
+  if (!settings.welcomeEnabled) return [];
+  const items: Diagnostic[] = [];
+  const channel = settingProblem(services, guildId, settings, 'welcomeChannelId');
+  if (channel) items.push({ feature: 'welcome', severity: 'error', problem: `Welcome channel: ${channel.problem}`, fix: channel.fix, subject: 'welcomeChannelId' });
+  const guild = services.gateway.guild(guildId);
+  for (const field of ['welcomeMessage', 'welcomeDmMessage'] as const) {
+    if (field === 'welcomeDmMessage' && !settings.welcomeDmEnabled) continue;
+    const longest = guild ? longestWelcome(settings[field], guild.name) : 0;
+    if (longest > MESSAGE_MAX) {
+      items.push({ feature: 'welcome', severity: 'error', problem: `The ${field === 'welcomeMessage' ? 'welcome message' : 'join DM'} can reach ${longest} characters once filled in; Discord allows ${MESSAGE_MAX}.`, fix: 'Shorten it on the Welcome page.', subject: field });
+    }
+  }
+  return items;
+}
+
+/** The Welcome System: the welcome on join with its placeholders and DM, Test Message, Recent Welcome Messages, and joins caught up on after a restart. */
+export const welcomeFeature: Feature = {
+  name: 'welcome',
+  listeners: [welcomeOnJoin, catchUpOnReady, catchUpOnGuild],
+  settingsEffects: [
+    {
+      keys: ['welcomeMessage', 'welcomeDmMessage'],
+      check: (_services, guild, next) => {
+        checkWelcomeLength('welcomeMessage', next.welcomeMessage, guild.name);
+        checkWelcomeLength('welcomeDmMessage', next.welcomeDmMessage, guild.name);
+      },
+    },
+  ],
+  diagnose: diagnoseWelcome,
+  routes: [
+    guildRoute({
+      method: 'post',
+      path: '/welcome/test',
+      body: WelcomeTestInput,
+      example: {
+        body: { welcomeChannelId: ':channelId' },
+        setup: async (services, guildId) => ({ channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'general')?.id ?? '' }),
+      },
+      handler: ({ body, guild, account, services }) => testWelcome(services, guild, { userId: account.userId, username: account.username }, body),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/welcome/recent',
+      example: {},
+      handler: ({ guild, services }): Promise<WelcomeLogEntry[]> => recentWelcomes(services, guild.id),
+    }),
+  ],
+  start: (services) => services.lastSeen.start(),
+  stop: (services) => services.lastSeen.stop(),
+};

@@ -1,0 +1,119 @@
+// The route helper: the one piece of src/http that features use. A feature declares its routes
+// as data (method, path, who may call, the zod schemas of src/shared, the handler); the HTTP app
+// mounts them as one chain that reads top to bottom: rate limit, signed in (401), input valid
+// (400), allowed in this guild from live gateway data (404/403), then the handler.
+import type { Context } from 'koa';
+import type { z, ZodType } from 'zod';
+import type { GuildAccess } from '../core/access';
+import type { Services } from '../core/services';
+import type { GuildSummary } from '../bot/gateway';
+import type { Account } from '../db/models/Account';
+import type { AccessLevel } from '../shared/access';
+
+export { HttpError, Unauthorized } from './errors';
+export { establishSession, endSession } from './session';
+
+/** HTTP methods a route may use. */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The prefix of every guild route, under /api. */
+export const GUILD_ROUTE_PREFIX = '/servers/:guildId';
+
+/** The access a guild route needs; by default GET needs `view` and every other method `edit`. */
+export type RouteAccess = Extract<AccessLevel, 'member' | 'view' | 'edit' | 'admin'>;
+
+/** A valid request for a guild route, used by the access-matrix test that walks every route. */
+export interface GuildRouteExample {
+  body?: unknown;
+  query?: Record<string, string>;
+  /** Values for path parameters other than :guildId. */
+  params?: Record<string, string>;
+  /**
+   * Makes what the example needs (a row to delete) and returns its values: path parameters by
+   * name, and body and query strings written ':name' are replaced by them. `callerId` is the user
+   * the example is sent as; ':self' anywhere stands for them.
+   */
+  setup?: (services: Services, guildId: string, callerId: string) => Promise<Record<string, string>>;
+}
+
+/** What every handler receives: the parsed input, the services, and Koa's context for what is HTTP's alone. */
+export interface RouteRequest<B extends ZodType, Q extends ZodType> {
+  body: z.output<B>;
+  query: z.output<Q>;
+  params: Record<string, string>;
+  services: Services;
+  ctx: Context;
+}
+
+/** A signed-in request. */
+export interface AccountRequest<B extends ZodType, Q extends ZodType> extends RouteRequest<B, Q> {
+  account: Account;
+}
+
+/** A request on one guild the account may act in. */
+export interface GuildRequest<B extends ZodType, Q extends ZodType> extends AccountRequest<B, Q> {
+  guild: GuildSummary;
+  access: GuildAccess;
+}
+
+interface RouteBase<B extends ZodType, Q extends ZodType> {
+  method: Method;
+  /** Under /api; for guild routes, relative to /api/servers/:guildId. */
+  path: string;
+  body?: B;
+  query?: Q;
+}
+
+/** A route anyone may call (health, sign-in). */
+export interface PublicRouteSpec<B extends ZodType = ZodType, Q extends ZodType = ZodType> extends RouteBase<B, Q> {
+  kind: 'public';
+  /** 'auth': the sign-in rate limit per client address. */
+  limit?: 'auth';
+  /** Returns the JSON body; undefined answers 204 (unless the handler set ctx.body). */
+  handler(request: RouteRequest<B, Q>): unknown;
+}
+
+/** A route for any signed-in account (401 otherwise). */
+export interface AccountRouteSpec<B extends ZodType = ZodType, Q extends ZodType = ZodType> extends RouteBase<B, Q> {
+  kind: 'account';
+  limit?: 'auth';
+  handler(request: AccountRequest<B, Q>): unknown;
+}
+
+/** A route of one guild: /api/servers/:guildId/... */
+export interface GuildRouteSpec<B extends ZodType = ZodType, Q extends ZodType = ZodType> extends RouteBase<B, Q> {
+  kind: 'guild';
+  /** Who may call it; GET defaults to `view`, every other method to `edit`. */
+  access?: RouteAccess;
+  /** A request that succeeds for the demo guild's admin; the access-matrix test sends it. */
+  example: GuildRouteExample;
+  handler(request: GuildRequest<B, Q>): unknown;
+}
+
+/** Any route a feature declares. */
+export type RouteSpec = PublicRouteSpec | AccountRouteSpec | GuildRouteSpec;
+
+/** Declares a public route. */
+export function publicRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(spec: Omit<PublicRouteSpec<B, Q>, 'kind'>): RouteSpec {
+  return { kind: 'public', ...spec } as PublicRouteSpec<B, Q> as RouteSpec;
+}
+
+/** Declares a route for signed-in accounts. */
+export function accountRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(spec: Omit<AccountRouteSpec<B, Q>, 'kind'>): RouteSpec {
+  return { kind: 'account', ...spec } as AccountRouteSpec<B, Q> as RouteSpec;
+}
+
+/** Declares a guild route. */
+export function guildRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(spec: Omit<GuildRouteSpec<B, Q>, 'kind'>): RouteSpec {
+  return { kind: 'guild', ...spec } as GuildRouteSpec<B, Q> as RouteSpec;
+}
+
+/** The access a guild route needs. */
+export function routeAccess(route: GuildRouteSpec): RouteAccess {
+  return route.access ?? (route.method === 'get' ? 'view' : 'edit');
+}
+
+/** The full path of a route under /api. */
+export function routePath(route: RouteSpec): string {
+  return route.kind === 'guild' ? `${GUILD_ROUTE_PREFIX}${route.path}` : route.path;
+}

@@ -1,0 +1,154 @@
+import { ComponentType, PermissionFlagsBits as P, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
+import { ControlError, controlGuild, parseControlBody } from './control-errors';
+import { autocompleteSchema, componentSchema, interactionSchema, modalSchema } from './control-schemas';
+import {
+  buildAutocompleteInteraction,
+  buildCommandInteraction,
+  buildComponentInteraction,
+  buildModalSubmitInteraction,
+  OptionError,
+  type OptionValue,
+} from './interaction-payload';
+import { INITIAL_RESPONSE_DEADLINE_MS, InteractionStore, type InteractionRecord } from './interactions';
+import { channelPermissions, hasPermission } from './permissions';
+import { ok, type Router } from './router';
+import type { SandboxServices } from './services';
+import type { ChannelRecord, GuildRecord } from './types';
+
+/** How long a control call waits for the bot's final reply once it deferred. */
+export const INTERACTION_REPLY_TIMEOUT_MS = 5000;
+
+type Helpers = {
+  controlChannel(services: SandboxServices, channelId: string): { guild: GuildRecord; channel: ChannelRecord };
+  requirePermission(services: SandboxServices, guild: GuildRecord, channel: ChannelRecord, userId: string, permission: bigint, what: string): void;
+};
+
+/** Waits for the bot's answer: 504 when it did not respond within 3 s, or did not finish a deferral in time. */
+async function finalOf(record: InteractionRecord, what: string) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), INTERACTION_REPLY_TIMEOUT_MS);
+  });
+  const reply = await Promise.race([record.final, timeout]);
+  clearTimeout(timer);
+  if (reply === null) {
+    throw new ControlError(504, 'no_response', `The bot did not respond to ${what} within ${INITIAL_RESPONSE_DEADLINE_MS / 1000} s: the member sees "The application did not respond".`);
+  }
+  if (reply === 'timeout') throw new ControlError(504, 'no_reply', `The bot did not finish its reply to ${what} within ${INTERACTION_REPLY_TIMEOUT_MS / 1000} s.`);
+  return { interactionId: record.id, ...reply };
+}
+
+/** Turns an OptionError from a payload builder into a 400 naming the field. */
+function built<T>(build: () => T, prefix = 'options'): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof OptionError) throw new ControlError(400, 'invalid_option', error.message, { [`${prefix}.${error.field}`]: error.message });
+    throw error;
+  }
+}
+
+/** The enabled button or string select with this custom id on a message. */
+function findComponent(rows: APIActionRowComponent<APIComponentInMessageActionRow>[], customId: string): APIComponentInMessageActionRow | undefined {
+  return rows.flatMap((row) => row.components).find((component) => 'custom_id' in component && component.custom_id === customId);
+}
+
+/** Control routes for what members do with the bot's interactions: slash commands, components, modals, autocomplete. */
+export function registerInteractionControls(router: Router, services: SandboxServices, { controlChannel, requirePermission }: Helpers): void {
+  const { world } = services;
+
+  /** The guild, channel and registered command a member runs, checked like Discord checks them. */
+  const commandTarget = (input: { guildId: string; channelId: string; userId: string; name: string }) => {
+    const guild = controlGuild(services, input.guildId);
+    const { channel } = controlChannel(services, input.channelId);
+    if (channel.guildId !== guild.id) throw new ControlError(400, 'invalid_body', 'The channel is not in that guild.', { channelId: 'Not in the guild.' });
+    if (!guild.members.has(world.botUserId)) throw new ControlError(404, 'bot_not_in_guild', 'The bot is not in that guild.');
+    requirePermission(services, guild, channel, input.userId, P.ViewChannel | P.UseApplicationCommands, 'use application commands');
+    const [commandName = '', ...path] = input.name.trim().split(/\s+/);
+    const command = world.commands.findByName(guild.id, commandName);
+    if (!command) throw new ControlError(404, 'unknown_command', `No command "${commandName}" is registered for this guild.`);
+    const required = command.default_member_permissions ? BigInt(command.default_member_permissions) : 0n;
+    if (!hasPermission(channelPermissions(guild, channel, input.userId), required)) {
+      throw new ControlError(403, 'missing_permissions', `User ${input.userId} lacks the permissions /${commandName} requires.`);
+    }
+    return { guild, channel, command, commandName, path };
+  };
+  const valuesOf = (options: Record<string, OptionValue> | { name: string; value: OptionValue }[] | undefined): Record<string, OptionValue> =>
+    Array.isArray(options) ? Object.fromEntries(options.map((o) => [o.name, o.value])) : (options ?? {});
+
+  router.add('POST', '/interactions', 'none', async ({ body }) => {
+    const input = parseControlBody(interactionSchema, body);
+    const { guild, channel, command, commandName, path } = commandTarget(input);
+    const id = world.snowflakes.next();
+    const token = InteractionStore.newToken();
+    const payload = built(() => buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options) }));
+    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName }, payload);
+    return ok(await finalOf(record, `/${input.name}`));
+  });
+
+  router.add('POST', '/interactions/autocomplete', 'none', async ({ body }) => {
+    const input = parseControlBody(autocompleteSchema, body);
+    const { guild, channel, command, commandName, path } = commandTarget(input);
+    const id = world.snowflakes.next();
+    const token = InteractionStore.newToken();
+    const payload = built(() => buildAutocompleteInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options), focused: input.focused }));
+    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName, kind: 'autocomplete' }, payload);
+    return ok(await finalOf(record, `the autocomplete of /${input.name}`));
+  });
+
+  router.add('POST', '/interactions/component', 'none', async ({ body }) => {
+    const input = parseControlBody(componentSchema, body);
+    const { guild, channel } = controlChannel(services, input.channelId);
+    requirePermission(services, guild, channel, input.userId, P.ViewChannel, 'see');
+    const message = world.messages.get(input.messageId);
+    if (!message || message.channelId !== channel.id) throw new ControlError(404, 'unknown_message', 'No such message in this channel.');
+    if (message.authorId !== world.botUserId) throw new ControlError(400, 'invalid_body', "Only the bot's messages have components it answers.", { messageId: 'Not a message of the bot.' });
+    const component = findComponent(message.components, input.customId);
+    if (!component) throw new ControlError(404, 'unknown_component', `The message has no button or menu "${input.customId}".`, { customId: 'No such component.' });
+    if ('disabled' in component && component.disabled) throw new ControlError(400, 'disabled', `"${input.customId}" is disabled.`, { customId: 'Disabled.' });
+    let values: string[] | undefined;
+    if (component.type === ComponentType.StringSelect) {
+      values = input.values ?? [];
+      const allowed = new Set(component.options.map((option) => option.value));
+      const min = component.min_values ?? 1;
+      const max = component.max_values ?? 1;
+      const wrong = values.filter((value) => !allowed.has(value));
+      if (wrong.length > 0) throw new ControlError(400, 'invalid_body', `Not options of the menu: ${wrong.join(', ')}.`, { values: 'Unknown option.' });
+      if (values.length < min || values.length > max) throw new ControlError(400, 'invalid_body', `Choose between ${min} and ${max} options.`, { values: `Choose ${min} to ${max}.` });
+    } else if (component.type !== ComponentType.Button) {
+      throw new ControlError(400, 'invalid_body', 'The sandbox models buttons and string select menus.', { customId: 'Not a button or a string select.' });
+    }
+    const id = world.snowflakes.next();
+    const token = InteractionStore.newToken();
+    const payload = built(() =>
+      buildComponentInteraction(world, { id, token, guild, channel, userId: input.userId, message: world.messages.present(message), customId: input.customId, componentType: component.type, values }),
+    );
+    const record = services.interactions.open(
+      { id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: input.customId, kind: 'component', sourceMessage: message },
+      payload,
+    );
+    return ok(await finalOf(record, `"${input.customId}"`));
+  });
+
+  router.add('POST', '/interactions/modal', 'none', async ({ body }) => {
+    const input = parseControlBody(modalSchema, body);
+    const { guild, channel } = controlChannel(services, input.channelId);
+    requirePermission(services, guild, channel, input.userId, P.ViewChannel, 'see');
+    const modal = services.interactions.modals.get(input.userId);
+    if (!modal || modal.customId !== input.customId) throw new ControlError(404, 'unknown_modal', `The bot has not shown this member a modal "${input.customId}".`, { customId: 'Not shown.' });
+    const fields: Record<string, string> = {};
+    for (const [customId, value] of Object.entries(input.fields)) {
+      const field = modal.inputs.find((candidate) => candidate.customId === customId);
+      if (!field) fields[`fields.${customId}`] = 'Not a text input of the modal.';
+      else if (value.length > field.maxLength || value.length < (value.length === 0 ? 0 : field.minLength)) fields[`fields.${customId}`] = `Must be ${field.minLength} to ${field.maxLength} characters.`;
+    }
+    for (const field of modal.inputs) if (field.required && !input.fields[field.customId]) fields[`fields.${field.customId}`] = `${field.label} is required.`;
+    if (Object.keys(fields).length > 0) throw new ControlError(400, 'invalid_body', Object.values(fields).join(' '), fields);
+    services.interactions.modals.delete(input.userId);
+    const id = world.snowflakes.next();
+    const token = InteractionStore.newToken();
+    const payload = built(() => buildModalSubmitInteraction(world, { id, token, guild, channel, userId: input.userId, customId: input.customId, fields: input.fields }));
+    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: input.customId, kind: 'modal' }, payload);
+    return ok(await finalOf(record, `the modal "${input.customId}"`));
+  });
+}

@@ -1,0 +1,52 @@
+// Field builders shared by the settings slices and other forms: one definition of each kind of
+// field, with the limits and the words a person reads when a value is wrong.
+import * as z from 'zod';
+import { Snowflake } from './auth';
+
+/** A whole number between min and max. */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+
+/** A decimal between min and max (multipliers). */
+export const decimal = (min: number, max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+
+/** An on/off switch. */
+export const flag = () => z.boolean({ error: 'must be true or false' });
+
+/** Text of 1..max characters, trimmed. */
+export const text = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+
+/** Optional text of up to max characters; empty becomes null. */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** An optional Discord id (channel, role, member); empty becomes null. */
+export const optionalId = () =>
+  z
+    .union([Snowflake, z.literal(''), z.null()], { error: 'must be a Discord id (digits only)' })
+    .transform((value) => (value ? value : null));
+
+/** ?page=&pageSize= of a paged list (pages from 1). */
+export const pageQuery = (maxPageSize: number, defaultPageSize: number) =>
+  z.object({
+    page: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(1),
+    pageSize: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, `must be between 1 and ${maxPageSize}`)
+      .max(maxPageSize, `must be between 1 and ${maxPageSize}`)
+      .default(defaultPageSize),
+  });

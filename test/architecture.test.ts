@@ -1,0 +1,60 @@
+// The shape of the code, checked: no import cycles (madge), features reach the HTTP face only
+// through the route helper, src/shared stays free of Node, discord.js and Sequelize, and the
+// dashboard imports nothing from the server but src/shared.
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import madge from 'madge';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Every .ts/.tsx file under a folder, relative to the repo, with its import specifiers. */
+async function imports(dir: string): Promise<{ file: string; specifiers: string[] }[]> {
+  const entries = await readdir(path.join(root, dir), { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.test.ts'));
+  return Promise.all(
+    files.map(async (entry) => {
+      const file = path.relative(root, path.join(entry.parentPath, entry.name));
+      const text = await readFile(path.join(root, file), 'utf8');
+      const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s+'([^']+)'/g)].map((match) => match[1] ?? '');
+      return { file, specifiers };
+    }),
+  );
+}
+
+/** The repo-relative path an import resolves to (without extension). */
+function resolved(file: string, specifier: string): string {
+  return specifier.startsWith('.') ? path.relative(root, path.resolve(root, path.dirname(file), specifier)) : specifier;
+}
+
+test('no import cycles in src and web (type-only imports aside)', async () => {
+  const result = await madge(['src', 'web'], {
+    baseDir: root,
+    fileExtensions: ['ts', 'tsx'],
+    tsConfig: path.join(root, 'tsconfig.json'),
+    detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true } },
+  });
+  assert.deepEqual(result.circular(), []);
+});
+
+test('features import from src/http only the route helper', async () => {
+  for (const { file, specifiers } of await imports('src/features')) {
+    for (const specifier of specifiers) {
+      const target = resolved(file, specifier);
+      if (target.startsWith('src/http')) assert.equal(target, 'src/http/route', `${file} imports ${specifier}`);
+    }
+  }
+});
+
+test('src/shared imports nothing but zod and itself; web imports only src/shared from the server', async () => {
+  for (const { file, specifiers } of await imports('src/shared')) {
+    for (const specifier of specifiers) assert.ok(specifier === 'zod' || specifier.startsWith('./'), `${file} imports ${specifier}`);
+  }
+  for (const { file, specifiers } of await imports('web')) {
+    for (const specifier of specifiers) {
+      const target = resolved(file, specifier);
+      if (target.startsWith('src/')) assert.ok(target.startsWith('src/shared/'), `${file} imports ${specifier}`);
+    }
+  }
+});

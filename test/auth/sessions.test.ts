@@ -1,0 +1,58 @@
+// Logout ends this browser's session; "Sign out everywhere" ends every session of the user and
+// revokes the Discord grant. Another user's sessions are never touched.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createSecretBox } from '../../src/features/auth/crypto';
+import { useHarness } from '../helpers/harness';
+
+
+const h = useHarness();
+
+describe('sessions', () => {
+
+  /** The user's current Discord access token, decrypted from the store. */
+  async function discordToken(userId: string): Promise<string | null> {
+    const user = await h().product.store.models.Account.findOne({ where: { userId } });
+    return user?.accessToken ? createSecretBox(h().product.config.sessionSecret).open(user.accessToken) : null;
+  }
+
+  async function discordAccepts(token: string): Promise<boolean> {
+    const response = await fetch(`${h().product.sandbox?.apiBase}/v10/users/@me`, { headers: { Authorization: `Bearer ${token}` } });
+    return response.status === 200;
+  }
+
+  test('logout ends only this session while another browser stays signed in with a working Discord grant', async () => {
+    const userId = h().product.sandbox?.world.demo.ownerUserId ?? '';
+    const laptop = await h().signIn(userId);
+    const phone = await h().signIn(userId);
+    await laptop.post('/api/auth/logout').expect(204);
+    await laptop.get('/api/auth/me').expect(401);
+    await phone.get('/api/auth/me').expect(200);
+    await phone.get('/api/auth/servers').expect(200);
+    const token = await discordToken(userId);
+    assert.ok(token && (await discordAccepts(token)), 'the grant lives on for the other session');
+  });
+
+  test('sign out everywhere ends every session of the user, revokes the Discord grant, and leaves other users alone', async () => {
+    const { adminUserId, plainMemberId } = h().product.sandbox?.world.demo ?? { adminUserId: '', plainMemberId: '' };
+    const laptop = await h().signIn(adminUserId);
+    const phone = await h().signIn(adminUserId);
+    const someoneElse = await h().signIn(plainMemberId);
+    const token = await discordToken(adminUserId);
+    assert.ok(token && (await discordAccepts(token)));
+
+    await laptop.post('/api/auth/logout-everywhere').expect(204);
+    await laptop.get('/api/auth/me').expect(401);
+    await phone.get('/api/auth/me').expect(401);
+    await someoneElse.get('/api/auth/me').expect(200);
+    assert.equal(await discordAccepts(token), false, 'the Discord grant is revoked');
+    assert.equal(await discordToken(adminUserId), null, 'no token is kept');
+    const user = await h().product.store.models.Account.findOne({ where: { userId: adminUserId } });
+    assert.equal(await h().product.store.models.Session.count({ where: { accountId: user?.id ?? -1 } }), 0);
+  });
+
+  test('sign out everywhere needs a session', async () => {
+    const response = await fetch(`${h().product.url}/api/auth/logout-everywhere`, { method: 'POST', headers: { Origin: h().product.config.publicUrl } });
+    assert.equal(response.status, 401);
+  });
+});

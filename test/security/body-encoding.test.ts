@@ -1,0 +1,73 @@
+// A request body whose Content-Encoding lies (gzip that is not gzip) or names an encoding we do
+// not speak is the client's mistake: 400 or 415 on every write route, logged at debug, never 500.
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import request from 'supertest';
+import type { Product } from '../../src/main';
+import { captureLogs } from '../helpers/logs';
+import { startTestProduct } from '../helpers/product';
+
+describe('request bodies with a Content-Encoding', () => {
+  let product: Product;
+  const logs = captureLogs('debug');
+  before(async () => {
+    product = await startTestProduct({}, { logger: logs.logger });
+  });
+  after(() => product.close());
+
+  /** Every route of the API that takes a body, read from the router so later routes are covered too. */
+  function writeRoutes(): { method: string; path: string }[] {
+    return product.api.stack.flatMap((layer) =>
+      layer.methods.filter((m) => ['POST', 'PUT', 'PATCH'].includes(m)).map((method) => ({ method, path: String(layer.path).replace(/:\w+/g, '123456789012345678') })),
+    );
+  }
+
+  function send(route: { method: string; path: string }, encoding: string, body: Buffer | string) {
+    const method = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
+    return request(product.url)[method](route.path)
+      .set('Origin', product.config.publicUrl)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', encoding)
+      .send(body);
+  }
+
+  test('a body that is not what its Content-Encoding says answers 400 on every write route', async () => {
+    const routes = writeRoutes();
+    assert.ok(routes.length >= 3);
+    for (const route of routes) {
+      for (const encoding of ['gzip', 'deflate', 'br']) {
+        const response = await send(route, encoding, '{"code":"x","state":"y"}');
+        assert.equal(response.status, 400, `${route.method} ${route.path} with ${encoding}: ${response.status} ${JSON.stringify(response.body)}`);
+        assert.equal(response.body.error, 'bad_request');
+        assert.match(response.body.message, new RegExp(`not valid ${encoding}`));
+      }
+    }
+  });
+
+  test('an encoding we do not support answers 415 naming it', async () => {
+    for (const route of writeRoutes()) {
+      const response = await send(route, 'compress', 'whatever');
+      assert.equal(response.status, 415, `${route.method} ${route.path}`);
+      assert.match(response.body.message, /compress/);
+    }
+  });
+
+  test('a real gzip body is read', async () => {
+    const response = await fetch(`${product.url}/api/auth/mock-login`, {
+      method: 'POST',
+      headers: { Origin: product.config.publicUrl, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ username: 'x' })),
+    });
+    const body = (await response.json()) as { error: string; fields: Record<string, string> };
+    assert.equal(response.status, 400);
+    assert.equal(body.error, 'validation_error', 'the body was inflated, then validated');
+    assert.ok(body.fields.username && body.fields.id);
+  });
+
+  test('none of it was logged above debug', () => {
+    const loud = logs.entries().filter((entry) => Number(entry.level) > 30);
+    assert.deepEqual(loud, []);
+    assert.ok(logs.entries().some((entry) => entry.level === 20 && /could not be decoded/.test(String(entry.msg))));
+  });
+});

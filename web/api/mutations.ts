@@ -1,0 +1,34 @@
+// Writes to a guild's API: the request, then the listed reads refreshed and the spec's toast.
+import { useMutation, type QueryKey } from '@tanstack/react-query';
+import { toast, type ToastInput } from '../state/toasts';
+import { errorMessage, queryClient } from './client';
+
+/** A toast, or a function of the result or error that makes one. */
+type Notice<T> = ToastInput | ((value: T) => ToastInput);
+
+/** What useGuildMutation needs: the call, what to refresh, and what to say. */
+export interface GuildMutationOptions<Input, Result> {
+  request: (input: Input) => Promise<Result>;
+  /** Query keys to refresh after success (prefixes: every read under them). */
+  invalidate?: readonly QueryKey[];
+  success?: Notice<Result>;
+  /** The failure toast; its description defaults to the server's message. */
+  failure: Notice<unknown>;
+  onSuccess?: (result: Result, input: Input) => void;
+}
+
+/** A mutation with the dashboard's conventions: no retry, refresh what it changed, a toast either way. */
+export function useGuildMutation<Input, Result>({ request, invalidate = [], success, failure, onSuccess }: GuildMutationOptions<Input, Result>) {
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (result, input) => {
+      onSuccess?.(result, input);
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      if (success) toast(typeof success === 'function' ? success(result) : success);
+    },
+    onError: (error) => {
+      const notice = typeof failure === 'function' ? failure(error) : { ...failure, description: failure.description ?? errorMessage(error) };
+      toast({ ...notice, variant: 'destructive' });
+    },
+  });
+}

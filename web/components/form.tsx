@@ -1,0 +1,143 @@
+// Form pieces shared by the feature pages: a labelled field with its hint and error, a labelled
+// switch row, and searchable pickers of the guild's channels, roles and emojis (ids typed or
+// pasted from Discord are accepted too).
+import { useId, type ReactNode } from 'react';
+import { parseEmoji } from '../../src/shared/reaction-roles';
+import type { GuildDirectory } from '../../src/shared/servers';
+import { FieldError, Label } from './ui/input';
+import { Combobox, type ComboboxOption } from './ui/combobox';
+import { Switch } from './ui/switch';
+
+/** Props of Field. */
+export interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  /** Renders the control with the ids that wire the label, hint and error to it. */
+  children: (ids: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }) => ReactNode;
+}
+
+/** A labelled control with an optional hint and an error under it. */
+export function Field({ label, hint, error, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, 'aria-describedby': describedBy, ...(error ? { 'aria-invalid': true } : {}) })}
+      {hint ? (
+        <p id={hintId} className="muted small">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** Props of SwitchRow. */
+export interface SwitchRowProps {
+  label: string;
+  description?: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  error?: string;
+}
+
+/** A switch with its label and a line of explanation, as a settings row. */
+export function SwitchRow({ label, description, checked, onChange, disabled, error }: SwitchRowProps) {
+  const id = useId();
+  return (
+    <div className="switch-row">
+      <div className="switch-row-text">
+        <Label htmlFor={id} className="switch-row-label">
+          {label}
+        </Label>
+        {description ? <p className="muted small">{description}</p> : null}
+        <FieldError message={error} />
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} disabled={disabled} />
+    </div>
+  );
+}
+
+/** Props of the pickers. */
+export interface PickerProps {
+  id?: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  directory: GuildDirectory | undefined;
+  disabled?: boolean;
+  /** Offer "None" (default true). */
+  allowNone?: boolean;
+  /** Roles: only those the bot can give (default true; dashboard access takes any role). */
+  assignableOnly?: boolean;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
+
+const SNOWFLAKE = /^\d{15,21}$/;
+
+/** A picker of the guild's channels or roles that also takes a typed or pasted id. */
+function IdPicker({ noun, options, value, onChange, allowNone = true, directory: _directory, assignableOnly: _assignableOnly, ...rest }: PickerProps & { noun: 'channel' | 'role'; options: ComboboxOption[] }) {
+  const Noun = noun === 'channel' ? 'Channel' : 'Role';
+  return (
+    <Combobox
+      {...rest}
+      value={value}
+      onChange={onChange}
+      options={options}
+      allowNone={allowNone}
+      placeholder={`Pick a ${noun}`}
+      searchPlaceholder={`Search ${noun}s or paste an id`}
+      emptyText={`No ${noun} matches.`}
+      acceptTyped={(text) => (SNOWFLAKE.test(text) ? { value: text, label: `${Noun} ${text}` } : null)}
+    />
+  );
+}
+
+/** A text channel of the guild (searchable; an id can be typed). */
+export function ChannelPicker(props: PickerProps) {
+  const options: ComboboxOption[] = (props.directory?.channels ?? [])
+    .filter((channel) => channel.kind === 'text' || channel.kind === 'announcement' || channel.id === props.value)
+    .map((channel) => ({ value: channel.id, label: `#${channel.name}`, ...(channel.bot.send ? {} : { hint: 'The bot cannot post here' }) }));
+  return <IdPicker {...props} noun="channel" options={options} />;
+}
+
+/** A role of the guild: by default one the bot can give (searchable; an id can be typed). */
+export function RolePicker(props: PickerProps) {
+  const assignableOnly = props.assignableOnly ?? true;
+  const options: ComboboxOption[] = (props.directory?.roles ?? [])
+    .filter((role) => !role.isEveryone && (!assignableOnly || role.assignable || role.id === props.value))
+    .map((role) => ({ value: role.id, label: `@${role.name}`, ...(role.assignable || !assignableOnly ? {} : { hint: 'The bot cannot give it' }) }));
+  return <IdPicker {...props} noun="role" options={options} />;
+}
+
+/** Common emojis offered besides the server's own. */
+const COMMON_EMOJIS = ['✅', '👍', '❤️', '🎉', '🔴', '🟢', '🔵', '🟡', '⭐', '🎮', '🎵', '📢', '📚', '🎨', '🏆', '🔔'];
+
+/** The server's custom emojis and common emojis (searchable; any emoji, or <:name:id>, can be typed). */
+export function EmojiPicker({ value, onChange, directory, ...rest }: Omit<PickerProps, 'allowNone'>) {
+  const custom: ComboboxOption[] = (directory?.emojis ?? []).map((emoji) => ({
+    value: `<${emoji.animated ? 'a' : ''}:${emoji.name}:${emoji.id}>`,
+    label: `:${emoji.name}:`,
+    hint: 'This server',
+    icon: <img src={emoji.url} alt="" className="emoji-image" />,
+  }));
+  const common: ComboboxOption[] = COMMON_EMOJIS.map((emoji) => ({ value: emoji, label: emoji }));
+  return (
+    <Combobox
+      {...rest}
+      value={value}
+      onChange={onChange}
+      options={[...custom, ...common]}
+      placeholder="Pick an emoji"
+      searchPlaceholder="Search, or type any emoji"
+      emptyText="Type one emoji, or a custom emoji as <:name:id>."
+      acceptTyped={(text) => (parseEmoji(text) ? { value: text, label: text } : null)}
+    />
+  );
+}
