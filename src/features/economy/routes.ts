@@ -1,0 +1,135 @@
+import * as z from 'zod';
+import { Forbidden } from '../../core/errors';
+import type { GuildAccess } from '../../core/access';
+import type { Services } from '../../core/services';
+import { guildRoute, type RouteSpec } from '../../http/route';
+import { Snowflake } from '../../shared/auth';
+import { atLeast, type AccessLevel } from '../../shared/access';
+import { GiveCoinsInput, ShopItemInput, TransactionQuery, type EconomyStats, type Inventory, type ShopItemView, type TransactionPage } from '../../shared/economy';
+import { actorOf } from '../settings/routes';
+import { inventoryOf, removeInventoryItem } from './member';
+import { adminGiveCoins, createShopItem, deleteShopItem, economyCsv, economyStats, listShop, listTransactions, resetEconomy, transactionsCsv, updateShopItem } from './service';
+
+const ItemParams = z.object({ itemId: z.coerce.number({ error: 'must be a number' }).int().positive('must be a shop item id') });
+const MemberParams = z.object({ userId: Snowflake });
+const EntryParams = MemberParams.extend({ entryId: z.coerce.number({ error: 'must be a number' }).int().positive('must be an inventory entry id') });
+
+/** A member's own data, or anyone's for those with `level` access. */
+export function requireSelfOr(access: GuildAccess, userId: string, level: AccessLevel, what: string): void {
+  if (access.userId !== userId && !atLeast(access.level, level)) throw new Forbidden(`You can only ${what} your own.`);
+}
+
+/** A shop item to change or delete, for the access matrix. */
+async function exampleItem(services: Services, guildId: string) {
+  const item = await services.store.models.ShopItem.create({ guildId, name: `Sticker ${Date.now()}`, description: null, price: 5, type: 'cosmetic', roleId: null, icon: null, stock: null, perMemberLimit: null });
+  return { itemId: String(item.id) };
+}
+
+/** The economy's routes: stats, the shop, the ledger (and its CSV), Give Coins, Reset, Export, and inventories. */
+export const economyRoutes: RouteSpec[] = [
+  guildRoute({
+    method: 'get',
+    path: '/economy/stats',
+    example: {},
+    handler: ({ guild, services }): Promise<EconomyStats> => economyStats(services, guild.id),
+  }),
+  guildRoute({
+    method: 'get',
+    path: '/shop',
+    access: 'member',
+    example: {},
+    // Members see what is for sale; managers see every item.
+    handler: ({ guild, access, services }): Promise<ShopItemView[]> => listShop(services, guild.id, { activeOnly: !atLeast(access.level, 'view') }),
+  }),
+  guildRoute({
+    method: 'post',
+    path: '/shop',
+    body: ShopItemInput,
+    example: { body: { name: 'Sticker', price: 25, type: 'cosmetic', description: 'A shiny sticker' } },
+    handler: ({ body, guild, services }) => createShopItem(services, guild.id, body),
+  }),
+  guildRoute({
+    method: 'put',
+    path: '/shop/:itemId',
+    body: ShopItemInput,
+    example: { body: { name: 'Sticker (gold)', price: 30, type: 'cosmetic' }, setup: exampleItem },
+    handler: ({ body, params, guild, services }) => updateShopItem(services, guild.id, ItemParams.parse(params).itemId, body),
+  }),
+  guildRoute({
+    method: 'delete',
+    path: '/shop/:itemId',
+    example: { setup: exampleItem },
+    handler: async ({ params, guild, services }) => {
+      await deleteShopItem(services, guild.id, ItemParams.parse(params).itemId);
+    },
+  }),
+  guildRoute({
+    method: 'get',
+    path: '/transactions',
+    query: TransactionQuery,
+    example: { query: { limit: '10' } },
+    handler: ({ query, guild, services }): Promise<TransactionPage> => listTransactions(services, guild.id, query),
+  }),
+  guildRoute({
+    method: 'get',
+    path: '/transactions/export',
+    query: TransactionQuery,
+    example: {},
+    handler: ({ query, guild, services, ctx }) => {
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.attachment('transactions.csv');
+      ctx.body = transactionsCsv(services, guild.id, query);
+    },
+  }),
+  guildRoute({
+    method: 'get',
+    path: '/economy/export',
+    example: {},
+    handler: async ({ guild, services, ctx }) => {
+      const stream = await economyCsv(services, guild.id);
+      ctx.type = 'text/csv; charset=utf-8';
+      ctx.attachment('economy-data.csv');
+      ctx.body = stream;
+    },
+  }),
+  guildRoute({
+    method: 'post',
+    path: '/economy/give',
+    body: GiveCoinsInput,
+    example: { body: { userId: ':userId', amount: 50 }, setup: async (services, guildId) => ({ userId: services.gateway.guild(guildId)?.ownerId ?? '' }) },
+    handler: ({ body, guild, account, services }) => adminGiveCoins(services, guild, body, actorOf(account)),
+  }),
+  guildRoute({
+    method: 'post',
+    path: '/economy/reset',
+    example: {},
+    handler: ({ guild, account, services }) => resetEconomy(services, guild, actorOf(account)),
+  }),
+  guildRoute({
+    method: 'get',
+    path: '/users/:userId/inventory',
+    access: 'member',
+    example: { params: { userId: ':self' } },
+    handler: ({ params, guild, access, services }): Promise<Inventory> => {
+      const { userId } = MemberParams.parse(params);
+      requireSelfOr(access, userId, 'view', 'see the inventory of others; you can see');
+      return inventoryOf(services, guild.id, userId);
+    },
+  }),
+  guildRoute({
+    method: 'delete',
+    path: '/users/:userId/inventory/:entryId',
+    access: 'member',
+    example: {
+      params: { userId: ':self' },
+      setup: async (services, guildId, callerId) => ({
+        entryId: String((await services.store.models.UserInventory.create({ guildId, userId: callerId, itemId: null, itemName: 'Example', itemType: 'other', quantity: 1, acquiredAt: new Date() })).id),
+      }),
+    },
+    handler: async ({ params, guild, access, account, services }) => {
+      const { userId, entryId } = EntryParams.parse(params);
+      requireSelfOr(access, userId, 'edit', 'remove items from others’ inventories; you can remove from');
+      await removeInventoryItem(services, guild.id, userId, entryId, { userId: account.userId, username: account.username });
+    },
+  }),
+];

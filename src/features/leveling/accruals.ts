@@ -1,0 +1,299 @@
+// The earning pipeline: messages and voice minutes earn XP and coins in memory (cooldowns kept
+// here, nothing awaited on the store), and a flush writes them at least once a second in one
+// transaction, detects level-ups, credits level bonuses through the ledger, and hands the
+// level-ups to whoever announces them. A failed flush keeps its accruals for the next one.
+import { QueryTypes, type Transaction as SqlTransaction } from 'sequelize';
+import type { Clock } from '../../core/clock';
+import type { Store } from '../../db/store';
+import type { Logger } from '../../logger';
+import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
+import type { GuildSettings } from '../../shared/settings';
+import { utcDay } from '../stats/recorder';
+
+/** What one member earned since the last flush. */
+interface Pending {
+  guildId: string;
+  userId: string;
+  username: string;
+  xp: number;
+  coins: number;
+  /** Messages counted (every message, not only those that earned XP). */
+  messages: number;
+  /** Where the member last posted: a level-up is announced there. */
+  channelId: string | null;
+  /** When the oldest of these accruals happened (clock ms). */
+  since: number;
+}
+
+/** A member who reached a new level in a flush. */
+export interface LevelUp {
+  guildId: string;
+  userId: string;
+  username: string;
+  from: number;
+  to: number;
+  /** Coins credited for the levels gained. */
+  bonus: number;
+  channelId: string | null;
+}
+
+/** A message as the pipeline sees it. */
+export interface MessageInput {
+  guildId: string;
+  userId: string;
+  username: string;
+  messageId: string;
+  channelId: string;
+  /** The member boosts the server. */
+  booster: boolean;
+}
+
+/** Replayed gateway events are recognised by message id among this many recent ones. */
+const SEEN_MESSAGES = 100_000;
+/** Rows per multi-row statement: under SQLite's bound-variable limit. */
+const CHUNK = 150;
+
+/** The XP a message earns under these settings at this time: 5-20, then the multipliers. */
+export function messageXp(settings: GuildSettings, at: Date, booster: boolean, random: () => number): number {
+  const base = XP_PER_MESSAGE.min + Math.floor(random() * (XP_PER_MESSAGE.max - XP_PER_MESSAGE.min + 1));
+  const day = at.getUTCDay();
+  const weekend = day === 0 || day === 6 ? settings.weekendMultiplier : 1;
+  return Math.round(base * settings.textMultiplier * weekend * (booster ? settings.boostMultiplier : 1));
+}
+
+/**
+ * Accrues XP and coins per member and writes them in batches. One per process, in Services.
+ * `onLevelUps` runs after each committed flush with the level-ups it found.
+ */
+export class Accruals {
+  private pending = new Map<string, Pending>();
+  private readonly cooldowns = new Map<string, number>();
+  private readonly seen = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private levelUpListener: (levelUps: LevelUp[]) => void = () => undefined;
+  private flushedListener: () => void = () => undefined;
+
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clock: Clock;
+      logger: Logger;
+      settings: { get(guildId: string): Promise<GuildSettings> };
+      random?: () => number;
+      flushIntervalMs?: number;
+    },
+  ) {}
+
+  /** Who hears about level-ups (announcements, role rewards, notifications). */
+  onLevelUps(listener: (levelUps: LevelUp[]) => void): void {
+    this.levelUpListener = listener;
+  }
+
+  /** Who hears that a flush was written (caches of what it changed). */
+  onFlushed(listener: () => void): void {
+    this.flushedListener = listener;
+  }
+
+  /**
+   * A member's message: counted, and earning XP (and coins) unless the member is within the
+   * cooldown. A message id seen before (a replayed event) counts for nothing.
+   */
+  message(input: MessageInput, settings: GuildSettings): void {
+    if (this.seen.has(input.messageId)) return;
+    this.seen.add(input.messageId);
+    if (this.seen.size > SEEN_MESSAGES) this.seen.delete(this.seen.values().next().value as string);
+    const leveling = settings.levelingEnabled;
+    const economy = settings.economyEnabled && settings.baseReward > 0;
+    if (!leveling && !economy) return;
+    const now = this.deps.clock.ms();
+    const entry = this.entry(input.guildId, input.userId, input.username, now);
+    entry.messages += 1;
+    entry.channelId = input.channelId;
+    const key = `${input.guildId}:${input.userId}`;
+    const last = this.cooldowns.get(key);
+    if (last !== undefined && now - last < settings.xpCooldown * 1000) return;
+    this.cooldowns.set(key, now);
+    if (leveling) entry.xp += messageXp(settings, new Date(now), input.booster, this.deps.random ?? Math.random);
+    if (economy) entry.coins += settings.baseReward;
+  }
+
+  /** XP earned in voice (minutes already counted by the voice tracker). */
+  voice(guildId: string, userId: string, username: string, xp: number): void {
+    if (xp <= 0) return;
+    this.entry(guildId, userId, username, this.deps.clock.ms()).xp += xp;
+  }
+
+  /** How long the oldest unwritten accrual has waited, in ms (0 when nothing waits). */
+  oldestPendingAgeMs(): number {
+    let oldest = Infinity;
+    for (const entry of this.pending.values()) oldest = Math.min(oldest, entry.since);
+    return oldest === Infinity ? 0 : Math.max(0, this.deps.clock.ms() - oldest);
+  }
+
+  /** Members with accruals waiting. */
+  pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** Starts the periodic flush (every second by default). */
+  start(): void {
+    this.timer ??= setInterval(() => void this.flush(), this.deps.flushIntervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  /** Stops the timer and writes what waits. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /** Writes what waits; flushes never overlap. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private entry(guildId: string, userId: string, username: string, now: number): Pending {
+    const key = `${guildId}:${userId}`;
+    let entry = this.pending.get(key);
+    if (!entry) {
+      entry = { guildId, userId, username, xp: 0, coins: 0, messages: 0, channelId: null, since: now };
+      this.pending.set(key, entry);
+    }
+    entry.username = username;
+    return entry;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    let levelUps: LevelUp[] = [];
+    try {
+      levelUps = await this.deps.store.sequelize.transaction((transaction) => this.write(batch, transaction));
+    } catch (error) {
+      this.deps.logger.error({ err: error, members: batch.length }, 'XP flush failed; keeping the accruals for the next flush');
+      for (const entry of batch) {
+        const current = this.pending.get(`${entry.guildId}:${entry.userId}`);
+        if (!current) this.pending.set(`${entry.guildId}:${entry.userId}`, entry);
+        else {
+          current.xp += entry.xp;
+          current.coins += entry.coins;
+          current.messages += entry.messages;
+          current.since = Math.min(current.since, entry.since);
+          current.channelId ??= entry.channelId;
+        }
+      }
+      return;
+    }
+    this.flushedListener();
+    if (levelUps.length > 0) {
+      try {
+        this.levelUpListener(levelUps);
+      } catch (error) {
+        this.deps.logger.error({ err: error }, 'level-up handling failed');
+      }
+    }
+  }
+
+  /** One flush's writes, in one transaction; returns the level-ups. */
+  private async write(batch: Pending[], transaction: SqlTransaction): Promise<LevelUp[]> {
+    const { sequelize } = this.deps.store;
+    const now = this.deps.clock.now();
+    const earners = batch.filter((entry) => entry.xp > 0 || entry.messages > 0);
+    const levelUps: LevelUp[] = [];
+    for (let i = 0; i < earners.length; i += CHUNK) {
+      const rows = earners.slice(i, i + CHUNK);
+      await sequelize.query(
+        `INSERT INTO user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt") VALUES ${rows.map(() => '(?, ?, ?, 1, 0, ?, ?, ?)').join(', ')}
+         ON CONFLICT ("guildId", "userId") DO UPDATE SET
+           "totalXp" = user_levels."totalXp" + excluded."totalXp",
+           "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
+           "username" = excluded."username",
+           "updatedAt" = excluded."updatedAt"`,
+        { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.username.slice(0, 100), r.xp, r.messages, now]), transaction },
+      );
+      // The level follows the new total: a change is a level-up (or a fix after an admin change).
+      const current = await sequelize.query<{ guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
+        `SELECT "guildId", "userId", "level", "xp", "totalXp" FROM user_levels WHERE ${rows.map(() => '("guildId" = ? AND "userId" = ?)').join(' OR ')}`,
+        { replacements: rows.flatMap((r) => [r.guildId, r.userId]), transaction, type: QueryTypes.SELECT },
+      );
+      for (const row of current) {
+        const next = levelFromTotal(Number(row.totalXp));
+        if (next.level === Number(row.level) && next.xp === Number(row.xp)) continue;
+        await sequelize.query(`UPDATE user_levels SET "level" = ?, "xp" = ? WHERE "guildId" = ? AND "userId" = ?`, { replacements: [next.level, next.xp, row.guildId, row.userId], transaction });
+        if (next.level > Number(row.level)) {
+          const entry = rows.find((r) => r.guildId === row.guildId && r.userId === row.userId);
+          levelUps.push({ guildId: row.guildId, userId: row.userId, username: entry?.username ?? row.userId, from: Number(row.level), to: next.level, bonus: 0, channelId: entry?.channelId ?? null });
+        }
+      }
+    }
+    // Level bonuses, by the guild's setting at flush time.
+    for (const levelUp of levelUps) {
+      const settings = await this.deps.settings.get(levelUp.guildId);
+      if (settings.economyEnabled) levelUp.bonus = settings.levelUpBonus * (levelUp.to - levelUp.from);
+    }
+    const credits = [
+      ...batch.filter((entry) => entry.coins > 0).map((entry) => ({ guildId: entry.guildId, userId: entry.userId, username: entry.username, amount: entry.coins, description: 'Chat rewards' })),
+      ...levelUps.filter((levelUp) => levelUp.bonus > 0).map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` })),
+    ];
+    await creditEarnings(sequelize, credits, now, transaction);
+    // XP per guild per day, for the leveling chart.
+    const xpByGuild = new Map<string, number>();
+    for (const entry of batch) if (entry.xp > 0) xpByGuild.set(entry.guildId, (xpByGuild.get(entry.guildId) ?? 0) + entry.xp);
+    for (const [guildId, xp] of xpByGuild) {
+      await sequelize.query(
+        `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp") VALUES (?, ?, 0, 0, 0, 0, ?)
+         ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
+        { replacements: [guildId, utcDay(now), xp], transaction },
+      );
+    }
+    return levelUps;
+  }
+}
+
+/** One earning: coins to a member's wallet and its `earn` ledger row. */
+export interface Earning {
+  guildId: string;
+  userId: string;
+  username: string;
+  amount: number;
+  description: string;
+}
+
+/**
+ * Credits earnings in a transaction: each wallet grows by its amount (made when missing) and
+ * gets an `earn` row, so the balance stays the sum of its rows.
+ */
+export async function creditEarnings(sequelize: Store['sequelize'], earnings: Earning[], now: Date, transaction: SqlTransaction): Promise<void> {
+  // One upsert row per wallet (PostgreSQL refuses a statement that updates a row twice), one ledger row per earning.
+  const wallets = new Map<string, Earning>();
+  for (const earning of earnings) {
+    const key = `${earning.guildId}:${earning.userId}`;
+    const wallet = wallets.get(key);
+    if (wallet) wallet.amount += earning.amount;
+    else wallets.set(key, { ...earning });
+  }
+  const walletRows = [...wallets.values()];
+  for (let i = 0; i < walletRows.length; i += CHUNK) {
+    const rows = walletRows.slice(i, i + CHUNK);
+    await sequelize.query(
+      `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt") VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
+       ON CONFLICT ("guildId", "userId") DO UPDATE SET
+         "balance" = user_currency."balance" + excluded."balance",
+         "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
+         "username" = excluded."username",
+         "updatedAt" = excluded."updatedAt"`,
+      { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.username.slice(0, 100), r.amount, r.amount, now]), transaction },
+    );
+  }
+  for (let i = 0; i < earnings.length; i += CHUNK) {
+    const rows = earnings.slice(i, i + CHUNK);
+    await sequelize.query(
+      `INSERT INTO transactions ("guildId", "userId", "type", "amount", "description", "createdAt") VALUES ${rows.map(() => "(?, ?, 'earn', ?, ?, ?)").join(', ')}`,
+      { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.amount, r.description, now]), transaction },
+    );
+  }
+}

@@ -1,0 +1,111 @@
+import { Events } from 'discord.js';
+import * as z from 'zod';
+import { listener, type Feature } from '../../core/feature';
+import { guildRoute } from '../../http/route';
+import { Snowflake } from '../../shared/auth';
+import { LeaderboardQuery, LevelRewardInput, type LeaderboardPage, type LevelingStats, type LevelReward, type Profile } from '../../shared/leveling';
+import { requireSelfOr } from '../economy/routes';
+import { levelingCommands } from './commands';
+import { celebrate } from './levelups';
+import { addReward, deleteReward, listRewards } from './rewards';
+import { leaderboard, levelingStats, profile } from './service';
+
+const RewardParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be a reward id') });
+const MemberParams = z.object({ userId: Snowflake });
+
+/** A member's message earns XP and coins (in memory; written by the next flush). */
+const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', async (services, message) => {
+  if (!message.inGuild() || message.author.bot || message.webhookId || message.system) return;
+  const settings = await services.settings.get(message.guildId);
+  services.accruals.message(
+    {
+      guildId: message.guildId,
+      userId: message.author.id,
+      username: message.member?.displayName ?? message.author.username,
+      messageId: message.id,
+      channelId: message.channelId,
+      booster: Boolean(message.member?.premiumSinceTimestamp),
+    },
+    settings,
+  );
+});
+
+/** Leveling: XP from chat and voice, the level curve, level-ups with bonuses and role rewards, the leaderboard. */
+export const levelingFeature: Feature = {
+  name: 'leveling',
+  commands: levelingCommands,
+  listeners: [earnFromMessage],
+  start(services) {
+    services.accruals.onFlushed(() => services.readCache.invalidate());
+    services.accruals.onLevelUps((levelUps) => {
+      for (const levelUp of levelUps) void celebrate(services, levelUp).catch((error: unknown) => services.logger.error({ err: error }, 'level-up celebration failed'));
+    });
+    services.accruals.start();
+    services.voiceXp.start();
+  },
+  async stop(services) {
+    services.voiceXp.stop();
+    await services.accruals.stop();
+  },
+  routes: [
+    guildRoute({
+      method: 'get',
+      path: '/leaderboard/levels',
+      query: LeaderboardQuery,
+      example: {},
+      handler: ({ query, guild, services }): Promise<LeaderboardPage> => leaderboard(services, guild.id, query.page, query.pageSize),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/leveling/stats',
+      example: {},
+      handler: ({ guild, services }): Promise<LevelingStats> => levelingStats(services, guild.id),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/leveling/rewards',
+      example: {},
+      handler: ({ guild, services }): Promise<LevelReward[]> => listRewards(services, guild.id),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/leveling/rewards',
+      body: LevelRewardInput,
+      example: {
+        body: { level: 50, roleId: ':roleId' },
+        setup: async (services, guildId) => {
+          const roleId = services.gateway.roles(guildId).find((role) => role.name === 'Verified')?.id ?? '';
+          await services.store.models.LevelReward.destroy({ where: { guildId, level: 50, roleId } });
+          return { roleId };
+        },
+      },
+      handler: ({ body, guild, services }) => addReward(services, guild.id, body),
+    }),
+    guildRoute({
+      method: 'delete',
+      path: '/leveling/rewards/:id',
+      example: {
+        setup: async (services, guildId) => {
+          const roleId = services.gateway.roles(guildId).find((candidate) => candidate.name === 'Member')?.id ?? '0';
+          await services.store.models.LevelReward.destroy({ where: { guildId, level: 51, roleId } });
+          const row = await services.store.models.LevelReward.create({ guildId, level: 51, roleId, createdAt: new Date() });
+          return { id: String(row.id) };
+        },
+      },
+      handler: async ({ params, guild, services }) => {
+        await deleteReward(services, guild.id, RewardParams.parse(params).id);
+      },
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/members/:userId/profile',
+      access: 'member',
+      example: { params: { userId: ':self' } },
+      handler: ({ params, guild, access, services }): Promise<Profile> => {
+        const { userId } = MemberParams.parse(params);
+        requireSelfOr(access, userId, 'view', 'see the rank of others; you can see');
+        return profile(services, guild.id, userId);
+      },
+    }),
+  ],
+};

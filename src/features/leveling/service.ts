@@ -1,0 +1,75 @@
+import { Op, fn, col } from 'sequelize';
+import type { Services } from '../../core/services';
+import { GuildScope } from '../../db/scoped';
+import { levelFromTotal, xpToNextLevel, type LeaderboardPage, type LevelingStats, type Profile } from '../../shared/leveling';
+import { utcDay } from '../stats/recorder';
+
+const DAY_MS = 86_400_000;
+
+/** A member's name for lists: their current server name, else the name they last had, else their id. */
+export function memberName(services: Services, guildId: string, userId: string, stored: string | null): string {
+  const member = services.gateway.client?.guilds.cache.get(guildId)?.members.cache.get(userId);
+  return member?.displayName ?? stored ?? userId;
+}
+
+/** The leaderboard by total XP, paged (cached between flushes). */
+export function leaderboard(services: Services, guildId: string, page: number, pageSize: number): Promise<LeaderboardPage> {
+  return services.readCache.get(`${guildId}:leaderboard:${page}:${pageSize}`, async () => {
+    const levels = new GuildScope(services.store.models.UserLevel, guildId);
+    const [rows, total] = await Promise.all([
+      levels.findAll({ order: [['totalXp', 'DESC'], ['userId', 'ASC']], limit: pageSize, offset: (page - 1) * pageSize, attributes: ['userId', 'username', 'level', 'totalXp', 'messagesCount'] }),
+      levels.count(),
+    ]);
+    return {
+      entries: rows.map((row, index) => ({
+        rank: (page - 1) * pageSize + index + 1,
+        userId: row.userId,
+        username: memberName(services, guildId, row.userId, row.username),
+        level: row.level,
+        totalXp: row.totalXp,
+        messagesCount: row.messagesCount,
+      })),
+      page,
+      pageSize,
+      total,
+    };
+  });
+}
+
+/** The leveling page's cards and 30 days of XP. */
+export async function levelingStats(services: Services, guildId: string): Promise<LevelingStats> {
+  const now = services.clock.ms();
+  const days = Array.from({ length: 30 }, (_, i) => utcDay(new Date(now - (29 - i) * DAY_MS)));
+  const levels = new GuildScope(services.store.models.UserLevel, guildId);
+  const [totalUsers, highest, rows] = await Promise.all([
+    levels.count(),
+    levels.findAll({ attributes: [[fn('MAX', col('level')), 'highest']], raw: true }),
+    new GuildScope(services.store.models.GuildDailyStats, guildId).findAll({ where: { day: { [Op.gte]: days[0] ?? '' } }, attributes: ['day', 'xp'] }),
+  ]);
+  const byDay = new Map(rows.map((row) => [row.day, row.xp]));
+  return {
+    totalUsers,
+    highestLevel: Number((highest[0] as unknown as { highest: number | null } | undefined)?.highest ?? 0),
+    daily: days.map((date) => ({ date, xp: Number(byDay.get(date) ?? 0) })),
+  };
+}
+
+/** A member's rank card: level, XP into it and to the next, place, coins. */
+export async function profile(services: Services, guildId: string, userId: string): Promise<Profile> {
+  const levels = new GuildScope(services.store.models.UserLevel, guildId);
+  const [row, wallet] = await Promise.all([levels.findOne({ where: { userId } }), new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId } })]);
+  const { level, xp } = levelFromTotal(row?.totalXp ?? 0);
+  const ahead = row ? await levels.count({ where: { totalXp: { [Op.gt]: row.totalXp } } }) : null;
+  return {
+    userId,
+    username: memberName(services, guildId, userId, row?.username ?? wallet?.username ?? null),
+    level,
+    xp,
+    xpToNext: xpToNextLevel(level) - xp,
+    totalXp: row?.totalXp ?? 0,
+    messagesCount: row?.messagesCount ?? 0,
+    rank: ahead === null ? null : ahead + 1,
+    balance: wallet?.balance ?? 0,
+    totalEarned: wallet?.totalEarned ?? 0,
+  };
+}

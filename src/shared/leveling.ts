@@ -1,0 +1,121 @@
+import * as z from 'zod';
+import { Snowflake } from './auth';
+import { decimal, flag, pageQuery, wholeNumber } from './fields';
+
+/** The Leveling System's settings (spec sections 2, 3, 7 and 9), with server-side ranges. */
+export const LevelingSettingsSchema = z.object({
+  levelingEnabled: flag(),
+  /** Coins credited at each level-up. */
+  levelUpBonus: wholeNumber(0, 1_000_000),
+  /** Seconds between two messages that earn XP. */
+  xpCooldown: wholeNumber(0, 86_400),
+  levelUpAnnouncements: flag(),
+  textMultiplier: decimal(0, 10),
+  voiceMultiplier: decimal(0, 10),
+  weekendMultiplier: decimal(0, 10),
+  boostMultiplier: decimal(0, 10),
+  /** Role rewards stack (a member keeps every reward up to their level) or replace (only the highest). */
+  levelRewardsStack: flag(),
+});
+export type LevelingSettings = z.infer<typeof LevelingSettingsSchema>;
+
+/** Defaults of spec section 9. */
+export const LEVELING_DEFAULTS: LevelingSettings = {
+  levelingEnabled: true,
+  levelUpBonus: 100,
+  xpCooldown: 60,
+  levelUpAnnouncements: true,
+  textMultiplier: 1,
+  voiceMultiplier: 0.5,
+  weekendMultiplier: 1.5,
+  boostMultiplier: 2,
+  levelRewardsStack: true,
+};
+
+/** Spec section 8's leveling save toasts. */
+export const LEVELING_MESSAGES = {
+  saved: { title: 'Settings Saved', description: 'Leveling settings have been updated successfully.' },
+  failedTitle: 'Save Failed',
+  failedFallback: 'Failed to save leveling settings.',
+} as const;
+
+/** XP per message before multipliers: the spec's 5-20 range. */
+export const XP_PER_MESSAGE = { min: 5, max: 20 } as const;
+
+/** Levels start here (spec section 3's default). */
+export const FIRST_LEVEL = 1;
+
+/** XP needed to go from `level` to the next: 5L² + 50L + 100 (MEE6's curve, so admins can compare). */
+export function xpToNextLevel(level: number): number {
+  return 5 * level * level + 50 * level + 100;
+}
+
+/** The level a total of XP reaches, and the XP into that level. */
+export function levelFromTotal(totalXp: number): { level: number; xp: number } {
+  let level = FIRST_LEVEL;
+  let rest = Math.max(0, Math.floor(totalXp));
+  while (rest >= xpToNextLevel(level)) {
+    rest -= xpToNextLevel(level);
+    level += 1;
+  }
+  return { level, xp: rest };
+}
+
+/** The total XP at which a level starts. */
+export function totalXpForLevel(level: number): number {
+  let total = 0;
+  for (let current = FIRST_LEVEL; current < level; current += 1) total += xpToNextLevel(current);
+  return total;
+}
+
+/** One row of the leaderboard (spec section 3, plus rank and id). */
+export const LeaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  userId: z.string(),
+  username: z.string(),
+  level: z.number().int(),
+  totalXp: z.number().int(),
+  messagesCount: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
+
+/** GET /leaderboard/levels?page=&pageSize= (the top 10 by default). */
+export const LeaderboardQuery = pageQuery(100, 10);
+export const LeaderboardPageSchema = z.object({
+  entries: z.array(LeaderboardEntrySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;
+
+/** GET /leveling/stats: the page's cards and its chart. */
+export const LevelingStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  highestLevel: z.number().int(),
+  /** XP earned per day, last 30 days, oldest first. */
+  daily: z.array(z.object({ date: z.string(), xp: z.number().int() })),
+});
+export type LevelingStats = z.infer<typeof LevelingStatsSchema>;
+
+/** A role reward: reaching `level` gives `roleId`. */
+export const LevelRewardSchema = z.object({ id: z.number().int(), level: z.number().int(), roleId: z.string(), roleName: z.string().nullable() });
+export type LevelReward = z.infer<typeof LevelRewardSchema>;
+export const LevelRewardInput = z.object({ level: wholeNumber(2, 1000), roleId: Snowflake }).strict();
+export type LevelRewardInput = z.input<typeof LevelRewardInput>;
+
+/** A member's rank card: level, XP into it and to the next, place on the leaderboard, coins. */
+export const ProfileSchema = z.object({
+  userId: z.string(),
+  username: z.string().nullable(),
+  level: z.number().int(),
+  xp: z.number().int(),
+  xpToNext: z.number().int(),
+  totalXp: z.number().int(),
+  messagesCount: z.number().int(),
+  /** 1 for the top; null before the first XP. */
+  rank: z.number().int().nullable(),
+  balance: z.number().int(),
+  totalEarned: z.number().int(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
