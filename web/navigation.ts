@@ -55,6 +55,9 @@ export const FEATURES: readonly FeatureInfo[] = [
   { slug: 'settings', label: 'Settings', icon: Settings, summary: 'The bot’s name, prefix, feature switches, notifications, advanced options and data management.' },
 ];
 
+/** The pages a member without dashboard access may open in a community: their rank and inventory. */
+export const MEMBER_PAGES: readonly string[] = ['inventory'];
+
 /** The per-server dashboard entry that heads the server sidebar. */
 export const SERVER_DASHBOARD: Omit<FeatureInfo, 'summary'> = { slug: 'dashboard', label: 'Dashboard', icon: LayoutDashboard };
 

@@ -7,6 +7,7 @@ import {
   type Client,
   type Guild,
   type GuildBasedChannel,
+  type GuildMember,
 } from 'discord.js';
 import type { Health } from '../shared/health';
 
@@ -67,6 +68,14 @@ export interface BotMemberView {
   permissions: bigint;
 }
 
+/** A member as pickers list them. */
+export interface MemberSummary {
+  id: string;
+  username: string;
+  displayName: string;
+  bot: boolean;
+}
+
 /** What the features read from the bot's live gateway connection. */
 export interface BotGateway {
   /** Connection status, heartbeat ping and guild count. */
@@ -87,6 +96,8 @@ export interface BotGateway {
   emojis(guildId: string): EmojiView[];
   /** The bot as a member of the guild, or null when it is not in it. */
   botMember(guildId: string): BotMemberView | null;
+  /** Members whose name starts with `query`, or the member with that id, asked of Discord (not only the cache). */
+  searchMembers(guildId: string, query: string, limit: number): Promise<MemberSummary[]>;
   /** The Discord ids of the application's owner (the team's owner for a team), from Discord's application info. */
   applicationOwnerIds(): Promise<string[]>;
   /** The discord.js client, or null when no bot runs. */
@@ -205,6 +216,21 @@ export function botGateway(client: Client | null): BotGateway {
         permissions: member.permissions.bitfield,
         roleIds: member.roles.cache.filter((role) => role.id !== guild.id).map((role) => role.id),
       };
+    },
+    async searchMembers(guildId, query, limit) {
+      const guild = available(guildId);
+      if (!guild) return [];
+      const summary = (member: GuildMember): MemberSummary => ({ id: member.id, username: member.user.username, displayName: member.displayName, bot: member.user.bot });
+      if (/^\d{15,21}$/.test(query)) {
+        try {
+          return [summary(await guild.members.fetch(query))];
+        } catch (error) {
+          if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMember) return [];
+          throw error;
+        }
+      }
+      const found = await guild.members.search({ query, limit });
+      return [...found.values()].map(summary);
     },
     channel(guildId, channelId) {
       const guild = available(guildId);

@@ -117,5 +117,7 @@ export const ProfileSchema = z.object({
   rank: z.number().int().nullable(),
   balance: z.number().int(),
   totalEarned: z.number().int(),
+  /** The server's currency name, for members who cannot read the settings. */
+  currencyName: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -56,3 +56,14 @@ export const GuildDirectorySchema = z.object({
   emojis: z.array(z.object({ id: z.string(), name: z.string(), animated: z.boolean(), url: z.string() })),
 });
 export type GuildDirectory = z.infer<typeof GuildDirectorySchema>;
+
+/** GET /api/servers/:guildId/members?q=: members whose name starts with q, or the member with that id. */
+export const MemberSearchQuery = z
+  .object({
+    q: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  })
+  .strict();
+export const MemberSummarySchema = z.object({ id: z.string(), username: z.string(), displayName: z.string(), bot: z.boolean() });
+export type MemberSummary = z.infer<typeof MemberSummarySchema>;
+/** How many members one search answers. */
+export const MEMBER_SEARCH_LIMIT = 25;

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { EconomyStatsSchema, InventorySchema, ShopItemSchema, TransactionPageSchema } from '../../src/shared/economy';
+import { MemberSummarySchema } from '../../src/shared/servers';
 import { HistoryPageSchema } from '../../src/shared/settings';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
@@ -178,5 +179,27 @@ describe('inventories, admin actions, the ledger', () => {
     assert.match(String(economy.headers['content-disposition']), /economy-data\.csv/);
     assert.match(economy.text, /^Type,Name,Description,Price \/ Balance,Total Earned\nTotal Users,,,\d+,\nTotal Currency,,,\d+,\nShop Items,,,\d+,\n/);
     assert.match(economy.text, new RegExp(`\\nMember,csv_member,${userId},7,0\\n`));
+  });
+});
+
+describe('the member search behind the pickers', () => {
+  test('GET /members: 401 signed out, 400 naming q, 403 for a plain member, 200 with members by name prefix or id', async () => {
+    const request = (await import('supertest')).default;
+    await request(h().product.url).get(`${base()}/members?q=a`).expect(401);
+    const session = await admin();
+    const missing = await session.get(`${base()}/members`).expect(400);
+    assert.ok(missing.body.fields.q);
+    const member = await h().signIn(h().demo.plainMemberId);
+    await member.get(`${base()}/members?q=a`).expect(403);
+
+    const someone = h().world.users.get(h().demo.plainMemberId);
+    assert.ok(someone);
+    const prefix = someone.username.slice(0, 3);
+    const found = MemberSummarySchema.array().parse((await session.get(`${base()}/members?q=${encodeURIComponent(prefix)}`).expect(200)).body);
+    assert.ok(found.length > 0 && found.length <= 25);
+    assert.ok(found.every((entry) => entry.username.toLowerCase().startsWith(prefix.toLowerCase()) || entry.displayName.toLowerCase().startsWith(prefix.toLowerCase())));
+    const byId = MemberSummarySchema.array().parse((await session.get(`${base()}/members?q=${h().demo.plainMemberId}`).expect(200)).body);
+    assert.deepEqual(byId.map((entry) => entry.id), [h().demo.plainMemberId]);
+    assert.deepEqual((await session.get(`${base()}/members?q=999999999999999999`).expect(200)).body, []);
   });
 });

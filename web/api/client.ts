@@ -87,3 +87,25 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * Downloads a file the API streams (a CSV export) under `filename`; a non-ok answer throws like
+ * apiRequest, so the page can say why.
+ */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'include' });
+  await throwIfNotOk(response);
+  saveBlob(await response.blob(), filename);
+}
+
+/** Saves `blob` as a file download named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

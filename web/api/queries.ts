@@ -14,6 +14,7 @@ export const queryKeys = {
   meta: ['/api/meta'],
   health: ['/api/health'],
   servers: ['/api/auth/servers'],
+  communities: ['/api/auth/communities'],
   stats: ['/api/servers/stats'],
   overview: (serverId: string) => ['/api/servers', serverId, 'overview'],
 } as const;
@@ -59,6 +60,22 @@ export function useServers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: queryKeys.servers, queryFn: parsedWith(ServerListSchema), enabled });
 }
 
+/** "Communities you're in": guilds with the bot where the user is a member without dashboard access. */
+export function useCommunities({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.communities, queryFn: parsedWith(ServerListSchema), enabled });
+}
+
+/**
+ * The user's place in one server: its row from the managed list or, failing that, from the
+ * communities (access 'member'); undefined while either list loads or when the user is not in it.
+ */
+export function useServerEntry(serverId: string) {
+  const servers = useServers();
+  const managed = servers.data?.find((server) => server.id === serverId);
+  const communities = useCommunities({ enabled: serverId !== '' && servers.isSuccess && !managed });
+  return managed ?? communities.data?.find((server) => server.id === serverId);
+}
+
 /** Totals over the managed guilds that have the bot. */
 export function useServerStats() {
   return useQuery({ queryKey: queryKeys.stats, queryFn: parsedWith(ServerStatsSchema) });
@@ -71,6 +88,5 @@ export function useServerOverview(serverId: string) {
 
 /** The name of one of the user's servers, from the cached server list (undefined while it loads). */
 export function useServerName(serverId: string): string | undefined {
-  const servers = useServers();
-  return servers.data?.find((server) => server.id === serverId)?.name;
+  return useServerEntry(serverId)?.name;
 }

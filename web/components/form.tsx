@@ -1,9 +1,11 @@
 // Form pieces shared by the feature pages: a labelled field with its hint and error, a labelled
 // switch row, and searchable pickers of the guild's channels, roles and emojis (ids typed or
 // pasted from Discord are accepted too).
-import { useId, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState, type ReactNode } from 'react';
 import { parseEmoji } from '../../src/shared/reaction-roles';
-import type { GuildDirectory } from '../../src/shared/servers';
+import { MemberSummarySchema, type GuildDirectory } from '../../src/shared/servers';
+import { guildKeys, readGuild } from '../api/guild';
 import { FieldError, Label } from './ui/input';
 import { Combobox, type ComboboxOption } from './ui/combobox';
 import { Switch } from './ui/switch';
@@ -138,6 +140,51 @@ export function EmojiPicker({ value, onChange, directory, ...rest }: Omit<Picker
       searchPlaceholder="Search, or type any emoji"
       emptyText="Type one emoji, or a custom emoji as <:name:id>."
       acceptTyped={(text) => (parseEmoji(text) ? { value: text, label: text } : null)}
+    />
+  );
+}
+
+/** Props of MemberPicker. */
+export interface MemberPickerProps {
+  id?: string;
+  guildId: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+}
+
+/** A member of the guild, searched on Discord by name as you type (an id can be pasted too). */
+export function MemberPicker({ guildId, value, onChange, placeholder = 'Pick a member', ...rest }: MemberPickerProps) {
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<ComboboxOption | null>(null);
+  const deferred = useDeferredValue(query.trim());
+  const search = useQuery({
+    queryKey: [...guildKeys.all(guildId), 'members', deferred],
+    queryFn: readGuild(guildId, `/members?q=${encodeURIComponent(deferred)}`, MemberSummarySchema.array()),
+    enabled: deferred.length > 0,
+    staleTime: 30_000,
+  });
+  const options: ComboboxOption[] = (search.data ?? [])
+    .filter((member) => !member.bot)
+    .map((member) => ({ value: member.id, label: member.displayName, hint: member.displayName === member.username ? undefined : `@${member.username}` }));
+  return (
+    <Combobox
+      {...rest}
+      value={value}
+      onChange={(next) => {
+        setChosen(options.find((option) => option.value === next) ?? null);
+        onChange(next);
+      }}
+      options={options}
+      selectedOption={chosen}
+      onSearchChange={setQuery}
+      placeholder={placeholder}
+      searchPlaceholder="Search members by name or paste an id"
+      emptyText={deferred ? (search.isFetching ? 'Searching…' : 'No member matches.') : 'Type a name to search.'}
+      acceptTyped={(text) => (SNOWFLAKE.test(text) ? { value: text, label: `Member ${text}` } : null)}
     />
   );
 }

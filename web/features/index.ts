@@ -8,4 +8,8 @@ export const FEATURE_PAGES: Partial<Record<string, LazyExoticComponent<Component
   rules: lazy(() => import('./rules/Page')),
   roles: lazy(() => import('./roles/Page')),
   announcements: lazy(() => import('./announcements/Page')),
+  leveling: lazy(() => import('./leveling/Page')),
+  economy: lazy(() => import('./economy/Page')),
+  transactions: lazy(() => import('./transactions/Page')),
+  inventory: lazy(() => import('./inventory/Page')),
 };

@@ -1,10 +1,13 @@
 // /servers (spec section 2 "Server list"): the guilds the user manages, with bot presence.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Info, LockKeyhole, Plus, RefreshCw, ServerOff } from 'lucide-react';
+import { Backpack, Info, LockKeyhole, Plus, RefreshCw, ServerOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { inviteUrl } from '../../src/shared/discord-urls';
 import { hasStatus } from '../api/client';
-import { useMeta, useServers } from '../api/queries';
+import { useCommunities, useMeta, useServers } from '../api/queries';
+import { ServerIcon } from '../components/ServerIcon';
+import { formatNumber } from '../components/StatCard';
+import { serverPath } from '../state/server';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerCard, ServerCardSkeleton } from '../components/ServerCard';
@@ -15,6 +18,40 @@ import { sessionUser } from '../state/session';
 
 /** How many placeholder cards show while the list loads (spec section 9: 3 or 4). */
 const SKELETON_CARDS = 4;
+
+/** "Communities you're in": servers with the bot where the user is a member, each opening their rank and inventory. */
+function Communities() {
+  const communities = useCommunities();
+  if (communities.isPending || communities.isError || communities.data.length === 0) return null;
+  return (
+    <section className="stack" aria-labelledby="communities-heading">
+      <h2 id="communities-heading" className="section-title">
+        Communities you're in
+      </h2>
+      <p className="muted">See your rank and the items you bought in servers where you are a member.</p>
+      <div className="grid grid-cards">
+        {communities.data.map((server) => (
+          <Card key={server.id} className="server-card" data-testid="community-card">
+            <div className="server-card-top">
+              <ServerIcon id={server.id} name={server.name} icon={server.icon} size="lg" />
+              <div className="server-card-title">
+                <h3 className="card-title clamp-2" title={server.name}>
+                  {server.name}
+                </h3>
+                <p className="muted small">{server.memberCount === null ? '' : `${formatNumber(server.memberCount)} members`}</p>
+              </div>
+            </div>
+            <div className="server-card-actions">
+              <Link to={serverPath(server.id, 'inventory')} className={buttonClass('primary', 'md', 'grow')}>
+                <Backpack size={16} aria-hidden="true" /> My Rank & Inventory
+              </Link>
+            </div>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
 
 /** The server list screen. */
 export default function Servers() {
@@ -83,6 +120,8 @@ export default function Servers() {
           ))}
         </div>
       )}
+
+      <Communities />
 
       <Card className="help-card">
         <Info size={20} aria-hidden="true" />

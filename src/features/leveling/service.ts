@@ -57,7 +57,11 @@ export async function levelingStats(services: Services, guildId: string): Promis
 /** A member's rank card: level, XP into it and to the next, place, coins. */
 export async function profile(services: Services, guildId: string, userId: string): Promise<Profile> {
   const levels = new GuildScope(services.store.models.UserLevel, guildId);
-  const [row, wallet] = await Promise.all([levels.findOne({ where: { userId } }), new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId } })]);
+  const [row, wallet, settings] = await Promise.all([
+    levels.findOne({ where: { userId } }),
+    new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId } }),
+    services.settings.get(guildId),
+  ]);
   const { level, xp } = levelFromTotal(row?.totalXp ?? 0);
   const ahead = row ? await levels.count({ where: { totalXp: { [Op.gt]: row.totalXp } } }) : null;
   return {
@@ -71,5 +75,6 @@ export async function profile(services: Services, guildId: string, userId: strin
     rank: ahead === null ? null : ahead + 1,
     balance: wallet?.balance ?? 0,
     totalEarned: wallet?.totalEarned ?? 0,
+    currencyName: settings.currencyName,
   };
 }

@@ -3,7 +3,7 @@ import { accountRoute, guildRoute, type RouteSpec } from '../../http/route';
 import { listManagedServers } from '../auth/service';
 import { serverOverview, serverStats } from '../stats/service';
 import type { Services } from '../../core/services';
-import type { GuildDirectory } from '../../shared/servers';
+import { MEMBER_SEARCH_LIMIT, MemberSearchQuery, type GuildDirectory, type MemberSummary } from '../../shared/servers';
 import { emojiUrl } from '../../shared/discord-urls';
 
 /** /api/servers/stats, the per-server dashboard, and the guild's channels and roles for the pickers. */
@@ -30,6 +30,14 @@ export const serverRoutes: RouteSpec[] = [
     path: '/directory',
     example: {},
     handler: ({ guild, services }) => guildDirectory(services, guild.id),
+  }),
+
+  guildRoute({
+    method: 'get',
+    path: '/members',
+    query: MemberSearchQuery,
+    example: { query: { q: 'a' } },
+    handler: ({ query, guild, services }): Promise<MemberSummary[]> => services.gateway.searchMembers(guild.id, query.q, MEMBER_SEARCH_LIMIT),
   }),
 ];
 

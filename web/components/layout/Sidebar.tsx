@@ -1,13 +1,15 @@
 // The sidebar's two modes (spec section 2): global pages without a server id, the server's
 // feature pages with one. The same list renders in the desktop aside and the mobile drawer.
 import { Link, useLocation } from 'react-router-dom';
-import { FEATURES, GLOBAL_NAV, SERVER_DASHBOARD, type NavItem } from '../../navigation';
+import { useServerEntry } from '../../api/queries';
+import { FEATURES, GLOBAL_NAV, MEMBER_PAGES, SERVER_DASHBOARD, type NavItem } from '../../navigation';
 import { serverPath } from '../../state/server';
 import { cn } from '../ui/cn';
 
-/** The server-mode entries: Dashboard, then each feature page. */
-function serverNav(serverId: string): NavItem[] {
-  return [SERVER_DASHBOARD, ...FEATURES].map((page) => ({ label: page.label, to: serverPath(serverId, page.slug), icon: page.icon }));
+/** The server-mode entries: Dashboard, then each feature page; a plain member sees only their own pages. */
+function serverNav(serverId: string, memberOnly: boolean): NavItem[] {
+  const pages = memberOnly ? FEATURES.filter((page) => MEMBER_PAGES.includes(page.slug)) : [SERVER_DASHBOARD, ...FEATURES];
+  return pages.map((page) => ({ label: page.label, to: serverPath(serverId, page.slug), icon: page.icon }));
 }
 
 /** True when `item` is the current page; the root and the bare server path count as its dashboard. */
@@ -25,7 +27,8 @@ export interface SidebarProps {
 /** The navigation list. */
 export function Sidebar({ serverId }: SidebarProps) {
   const { pathname } = useLocation();
-  const items = serverId ? serverNav(serverId) : GLOBAL_NAV;
+  const entry = useServerEntry(serverId ?? '');
+  const items = serverId ? serverNav(serverId, entry?.access === 'member') : GLOBAL_NAV;
   return (
     <nav className="sidebar-nav" aria-label={serverId ? 'Server' : 'Main'}>
       <p className="sidebar-heading">{serverId ? 'Server' : 'Navigation'}</p>

@@ -33,6 +33,10 @@ export interface ComboboxProps {
   allowNone?: boolean;
   /** Turns typed text into a choice (an id pasted from Discord), or null. */
   acceptTyped?: (text: string) => ComboboxOption | null;
+  /** The options come from a search elsewhere (the server): called with the text, and the list is not filtered here. */
+  onSearchChange?: (text: string) => void;
+  /** The chosen value's label when it is not among the options (a search result picked earlier). */
+  selectedOption?: ComboboxOption | null;
   disabled?: boolean;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
@@ -53,6 +57,8 @@ export function Combobox({
   emptyText,
   allowNone,
   acceptTyped,
+  onSearchChange,
+  selectedOption,
   disabled,
   className,
   ...aria
@@ -60,17 +66,22 @@ export function Combobox({
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const listId = useId();
-  const selected = options.find((option) => option.value === value) ?? (value ? (acceptTyped?.(value) ?? { value, label: value }) : null);
+  const selected =
+    options.find((option) => option.value === value) ?? (selectedOption?.value === value ? selectedOption : null) ?? (value ? (acceptTyped?.(value) ?? { value, label: value }) : null);
+  const searchFor = (text: string) => {
+    setSearch(text);
+    onSearchChange?.(text);
+  };
   const typed = search.trim() && acceptTyped ? acceptTyped(search.trim()) : null;
   const offerTyped = typed && !options.some((option) => option.value === typed.value) ? typed : null;
   const choose = (next: string | null) => {
     onChange(next);
     setOpen(false);
-    setSearch('');
+    searchFor('');
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) setSearch(''); }}>
+    <Popover.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) searchFor(''); }}>
       <Popover.Trigger asChild>
         <button
           type="button"
@@ -92,8 +103,8 @@ export function Combobox({
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="menu combobox-content" align="start" sideOffset={6}>
-          <Command label={searchPlaceholder} shouldFilter>
-            <Command.Input className="input combobox-search" value={search} onValueChange={setSearch} placeholder={searchPlaceholder} aria-label={searchPlaceholder} />
+          <Command label={searchPlaceholder} shouldFilter={!onSearchChange}>
+            <Command.Input className="input combobox-search" value={search} onValueChange={searchFor} placeholder={searchPlaceholder} aria-label={searchPlaceholder} />
             <Command.List id={listId} className="combobox-list">
               <Command.Empty className="muted small combobox-empty">{emptyText}</Command.Empty>
               {offerTyped ? (

@@ -2,7 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { GrantSchema, HistoryPageSchema, ImportResultSchema, SettingsViewSchema, type GrantInput } from '../../../src/shared/settings';
 import { WebhookDeliveryListSchema } from '../../../src/shared/notifications';
-import { apiRequest } from '../../api/client';
+import { apiRequest, saveBlob } from '../../api/client';
 import { guildApi, guildKeys, readGuild as read } from '../../api/guild';
 
 export { directoryQuery, saveSettings, settingsQuery } from '../../api/guild';
@@ -58,12 +58,5 @@ export async function revokeAccess(guildId: string, grantId: number) {
 
 /** Saves `data` as a JSON file download named `name`. */
 export function saveJsonFile(name: string, data: unknown): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), name);
 }
