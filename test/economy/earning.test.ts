@@ -150,4 +150,31 @@ describe('the pipeline itself', () => {
     assert.equal(accruals.pendingCount(), 0);
     await assertLedgerWhole(store, input.guildId);
   });
+
+  test('a flush whose COMMIT landed but was reported as failed is not written twice on retry', async () => {
+    const store = h().product.store;
+    const accruals = new Accruals({ store, clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
+    const input = { guildId: '111111111111111112', userId: '222222222222222223', username: 'sam', messageId: '333333333333333334', channelId: '444444444444444444', booster: false };
+    accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
+    const original = store.sequelize.transaction.bind(store.sequelize);
+    let lies = 1;
+    // The transaction commits, then the caller hears an error (a connection dropped during COMMIT).
+    (store.sequelize as unknown as { transaction: unknown }).transaction = (async (...args: unknown[]) => {
+      const result = await (original as (...rest: unknown[]) => Promise<unknown>)(...args);
+      if (lies-- > 0) throw new Error('connection lost while committing');
+      return result;
+    }) as unknown;
+    try {
+      await accruals.flush();
+      assert.equal(accruals.pendingCount(), 1, 'the outcome is unknown: kept to check');
+      await accruals.flush();
+    } finally {
+      (store.sequelize as unknown as { transaction: unknown }).transaction = original;
+    }
+    const row = await store.models.UserLevel.findOne({ where: { guildId: input.guildId, userId: input.userId } });
+    assert.equal(row?.messagesCount, 1, 'counted once');
+    assert.equal((await store.models.UserCurrency.findOne({ where: { guildId: input.guildId, userId: input.userId } }))?.balance, 10);
+    assert.equal(accruals.pendingCount(), 0);
+    await assertLedgerWhole(store, input.guildId);
+  });
 });

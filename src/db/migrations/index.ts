@@ -3,6 +3,7 @@ import * as initial from './001-initial';
 import * as guildScopedNames from './002-guild-scoped-names';
 import * as community from './003-community';
 import * as levelingEconomy from './004-leveling-economy';
+import * as accrualFlushes from './005-accrual-flushes';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -17,4 +18,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '002-guild-scoped-names', ...guildScopedNames },
   { name: '003-community', ...community },
   { name: '004-leveling-economy', ...levelingEconomy },
+  { name: '005-accrual-flushes', ...accrualFlushes },
 ];

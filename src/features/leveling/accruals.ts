@@ -2,6 +2,7 @@
 // here, nothing awaited on the store), and a flush writes them at least once a second in one
 // transaction, detects level-ups, credits level bonuses through the ledger, and hands the
 // level-ups to whoever announces them. A failed flush keeps its accruals for the next one.
+import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Transaction as SqlTransaction } from 'sequelize';
 import type { Clock } from '../../core/clock';
 import type { Store } from '../../db/store';
@@ -9,6 +10,11 @@ import type { Logger } from '../../logger';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
 import { utcDay } from '../stats/recorder';
+
+/** How long a committed flush's id is kept to answer a retry (retries come within seconds). */
+const FLUSH_ID_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often old flush ids are pruned. */
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 /** What one member earned since the last flush. */
 interface Pending {
@@ -71,6 +77,9 @@ export class Accruals {
   private readonly seen = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  /** Batches whose flush failed, with the id they were written under, retried first. */
+  private retries: { id: string; batch: Pending[] }[] = [];
+  private lastPruneMs = 0;
   private levelUpListener: (levelUps: LevelUp[]) => void = () => undefined;
   private flushedListener: () => void = () => undefined;
 
@@ -127,13 +136,13 @@ export class Accruals {
   /** How long the oldest unwritten accrual has waited, in ms (0 when nothing waits). */
   oldestPendingAgeMs(): number {
     let oldest = Infinity;
-    for (const entry of this.pending.values()) oldest = Math.min(oldest, entry.since);
+    for (const entry of [...this.pending.values(), ...this.retries.flatMap((retry) => retry.batch)]) oldest = Math.min(oldest, entry.since);
     return oldest === Infinity ? 0 : Math.max(0, this.deps.clock.ms() - oldest);
   }
 
   /** Members with accruals waiting. */
   pendingCount(): number {
-    return this.pending.size;
+    return this.pending.size + this.retries.reduce((sum, retry) => sum + retry.batch.length, 0);
   }
 
   /** Starts the periodic flush (every second by default). */
@@ -149,9 +158,11 @@ export class Accruals {
     await this.flush();
   }
 
-  /** Writes what waits; flushes never overlap. */
+  /** Writes what waits; flushes never overlap, and one that throws does not stop the next. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
+    this.flushing = this.flushing
+      .then(() => this.writePending())
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'XP flush failed'));
     return this.flushing;
   }
 
@@ -167,34 +178,46 @@ export class Accruals {
   }
 
   private async writePending(): Promise<void> {
+    // Batches whose flush failed go first, each under its own id: if its COMMIT landed after all
+    // (the error came after the server committed), its id is in accrual_flushes and it is dropped.
+    const retries = this.retries;
+    this.retries = [];
+    for (const retry of retries) await this.writeBatch(retry.id, retry.batch, true);
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
+    await this.writeBatch(randomUUID(), batch, false);
+  }
+
+  /** Writes one batch in one transaction under `id`; on failure keeps it for the next flush. */
+  private async writeBatch(id: string, batch: Pending[], retry: boolean): Promise<void> {
+    const { sequelize } = this.deps.store;
     let levelUps: LevelUp[] = [];
     try {
-      levelUps = await this.deps.store.sequelize.transaction((transaction) => this.write(batch, transaction));
+      if (retry && (await sequelize.query('SELECT 1 FROM accrual_flushes WHERE id = ?', { replacements: [id], type: QueryTypes.SELECT })).length > 0) {
+        this.deps.logger.warn({ flush: id, members: batch.length }, 'an XP flush reported as failed had been committed; not writing it again');
+        return;
+      }
+      levelUps = await sequelize.transaction(async (transaction) => {
+        const now = this.deps.clock.now();
+        await sequelize.query('INSERT INTO accrual_flushes (id, "createdAt") VALUES (?, ?)', { replacements: [id, now], transaction });
+        const found = await this.write(batch, transaction);
+        if (now.getTime() - this.lastPruneMs >= PRUNE_EVERY_MS) {
+          this.lastPruneMs = now.getTime();
+          await sequelize.query('DELETE FROM accrual_flushes WHERE "createdAt" < ?', { replacements: [new Date(now.getTime() - FLUSH_ID_TTL_MS)], transaction });
+        }
+        return found;
+      });
     } catch (error) {
       this.deps.logger.error({ err: error, members: batch.length }, 'XP flush failed; keeping the accruals for the next flush');
-      for (const entry of batch) {
-        const current = this.pending.get(`${entry.guildId}:${entry.userId}`);
-        if (!current) this.pending.set(`${entry.guildId}:${entry.userId}`, entry);
-        else {
-          current.xp += entry.xp;
-          current.coins += entry.coins;
-          current.messages += entry.messages;
-          current.since = Math.min(current.since, entry.since);
-          current.channelId ??= entry.channelId;
-        }
-      }
+      this.retries.push({ id, batch });
       return;
     }
-    this.flushedListener();
-    if (levelUps.length > 0) {
-      try {
-        this.levelUpListener(levelUps);
-      } catch (error) {
-        this.deps.logger.error({ err: error }, 'level-up handling failed');
-      }
+    try {
+      this.flushedListener();
+      if (levelUps.length > 0) this.levelUpListener(levelUps);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'level-up handling failed');
     }
   }
 
