@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
+import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
@@ -17,15 +17,6 @@ async function open(slug: string, heading: string, viewport: { width: number; he
   await page.goto(`/server/${guildId}/${slug}`);
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
-}
-
-const toastWith = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-
-/** Opens a picker by its label, searches, and chooses the option. */
-async function pick(page: Page, label: string, search: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.keyboard.type(search);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 describe('Welcome System', () => {

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CurrentUserSchema } from '../../src/shared/auth';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
+import { browserSuite, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 const world = () => {
@@ -18,9 +18,6 @@ const world = () => {
   return sandboxWorld;
 };
 const guildId = () => world().demo.guildId;
-
-/** Waits for a toast that shows `text`. */
-const toastWith = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Signs in with the demo login and opens a page of the demo guild. */
 async function openPage(slug: string, heading: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {

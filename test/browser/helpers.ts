@@ -126,3 +126,13 @@ export async function signInWithDemo(page: Page, identity?: DemoIdentity): Promi
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 }
+
+/** Waits for a toast that shows `text`. */
+export const toastWith = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** Opens a picker by its label, searches, and chooses the option. */
+export async function pick(page: Page, label: string, search: string, option: string | RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.keyboard.type(search);
+  await page.getByRole('option', { name: option }).first().click();
+}

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
+import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
@@ -19,16 +19,6 @@ async function openLeveling(viewport: { width: number; height: number } = VIEWPO
   await page.getByRole('heading', { name: 'Leveling System', level: 1 }).waitFor();
   await page.getByLabel('Level-up bonus').waitFor();
   return page;
-}
-
-/** Waits for a toast that shows `text`. */
-const toastWith = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
-
-/** Opens a picker by its label, searches, and chooses the option. */
-async function pick(page: Page, label: string, search: string, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.keyboard.type(search);
-  await page.getByRole('option', { name: option }).first().click();
 }
 
 describe('Leveling System', () => {

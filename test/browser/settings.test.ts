@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
+import { browserSuite, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
@@ -19,9 +19,6 @@ async function openSettings(viewport: { width: number; height: number } = VIEWPO
   await page.getByLabel('Display name').waitFor();
   return page;
 }
-
-/** Waits for a toast that shows `text`. */
-const toastWith = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 describe('Bot Settings', () => {
   test('edit, save with the spec toast, and a reload shows the saved values; the tab is titled after the page and server', async () => {

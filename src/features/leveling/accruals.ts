@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryTypes, type Transaction as SqlTransaction } from 'sequelize';
 import type { Clock } from '../../core/clock';
+import { PeriodicTask } from '../../core/periodic';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
@@ -75,8 +76,7 @@ export class Accruals {
   private pending = new Map<string, Pending>();
   private readonly cooldowns = new Map<string, number>();
   private readonly seen = new Set<string>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly task: PeriodicTask;
   /** Batches whose flush failed, with the id they were written under, retried first. */
   private retries: { id: string; batch: Pending[] }[] = [];
   private lastPruneMs = 0;
@@ -92,7 +92,9 @@ export class Accruals {
       random?: () => number;
       flushIntervalMs?: number;
     },
-  ) {}
+  ) {
+    this.task = new PeriodicTask('XP flush', () => this.writePending(), deps.logger, deps.flushIntervalMs ?? 1000);
+  }
 
   /** Who hears about level-ups (announcements, role rewards, notifications). */
   onLevelUps(listener: (levelUps: LevelUp[]) => void): void {
@@ -147,23 +149,17 @@ export class Accruals {
 
   /** Starts the periodic flush (every second by default). */
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.deps.flushIntervalMs ?? 1000);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** Stops the timer and writes what waits. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Writes what waits; flushes never overlap, and one that throws does not stop the next. */
   flush(): Promise<void> {
-    this.flushing = this.flushing
-      .then(() => this.writePending())
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'XP flush failed'));
-    return this.flushing;
+    return this.task.run();
   }
 
   private entry(guildId: string, userId: string, username: string, now: number): Pending {

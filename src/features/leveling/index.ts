@@ -44,7 +44,7 @@ export const levelingFeature: Feature = {
     services.voiceXp.start();
   },
   async stop(services) {
-    services.voiceXp.stop();
+    await services.voiceXp.stop();
     await services.accruals.stop();
   },
   routes: [

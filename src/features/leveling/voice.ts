@@ -1,9 +1,10 @@
 // Voice XP: each full minute a member spends in a voice channel with at least one other human,
 // not muted or deafened (by themselves or a moderator) and not in the AFK channel, earns XP times
 // the voice multiplier. A tick every second adds the time since the last tick (by the product's
-// clock) to each eligible member's progress and hands whole minutes to the accruals.
+// clock) to each member eligible at both ends of it, and hands whole minutes to the accruals.
 import type { Guild } from 'discord.js';
 import type { Services } from '../../core/services';
+import { PeriodicTask } from '../../core/periodic';
 import { messageXp } from './accruals';
 
 /** How often progress is added up (real time; how much time passed asks the clock). */
@@ -32,28 +33,24 @@ export function eligibleVoiceMembers(guild: Guild): Map<string, { username: stri
 export class VoiceXp {
   private readonly progress = new Map<string, number>();
   private lastTick: number | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
 
-  constructor(private readonly services: Pick<Services, 'gateway' | 'settings' | 'clock' | 'logger' | 'accruals'>, private readonly random: () => number = Math.random) {}
+  constructor(private readonly services: Pick<Services, 'gateway' | 'settings' | 'clock' | 'logger' | 'accruals'>, private readonly random: () => number = Math.random) {
+    this.task = new PeriodicTask('voice XP tick', () => this.settle(), services.logger, VOICE_TICK_MS);
+  }
 
   start(): void {
     this.lastTick = this.services.clock.ms();
-    this.timer = setInterval(() => void this.tick(), VOICE_TICK_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
-  /** Adds the time since the last tick for everyone eligible now (one tick at a time). */
+  /** Adds the time since the last tick for everyone eligible now (after any tick in progress). */
   tick(): Promise<void> {
-    this.running ??= this.settle()
-      .catch((error: unknown) => this.services.logger.error({ err: error }, 'voice XP tick failed'))
-      .finally(() => (this.running = null));
-    return this.running;
+    return this.task.run();
   }
 
   private async settle(): Promise<void> {
@@ -61,14 +58,22 @@ export class VoiceXp {
     const elapsed = this.lastTick === null ? 0 : Math.max(0, now - this.lastTick);
     this.lastTick = now;
     const client = this.services.gateway.client;
-    if (!client || elapsed === 0) return;
+    if (!client) return;
+    const seen = new Set<string>();
     for (const guild of client.guilds.cache.values()) {
       if (guild.voiceStates.cache.size < 2) continue;
       const settings = await this.services.settings.get(guild.id);
       if (!settings.levelingEnabled) continue;
       for (const [userId, member] of eligibleVoiceMembers(guild)) {
         const key = `${guild.id}:${userId}`;
-        const total = (this.progress.get(key) ?? 0) + elapsed;
+        seen.add(key);
+        // Time counts from the first tick that sees the member eligible, never from before it.
+        const previous = this.progress.get(key);
+        if (previous === undefined) {
+          this.progress.set(key, 0);
+          continue;
+        }
+        const total = previous + elapsed;
         const minutes = Math.floor(total / MINUTE_MS);
         this.progress.set(key, total - minutes * MINUTE_MS);
         let xp = 0;
@@ -76,5 +81,7 @@ export class VoiceXp {
         this.services.accruals.voice(guild.id, userId, member.username, xp);
       }
     }
+    // Leaving, muting or being left alone ends the streak: partial minutes are not kept.
+    for (const key of this.progress.keys()) if (!seen.has(key)) this.progress.delete(key);
   }
 }

@@ -1,3 +1,4 @@
+import { PeriodicTask } from '../../core/periodic';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 
@@ -26,14 +27,15 @@ export class ActivityRecorder {
   private days = new Map<string, DayCounters>();
   private lastPosts = new Map<string, { guildId: string; userId: string; at: Date }>();
   private commandCounts = new Map<string, { guildId: string; command: string; count: number }>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
-    private readonly flushIntervalMs = 1000,
-  ) {}
+    flushIntervalMs = 1000,
+  ) {
+    this.task = new PeriodicTask('stats flush', () => this.writePending(), logger, flushIntervalMs);
+  }
 
   /** A member posted in a guild. */
   message(guildId: string, userId: string, at = new Date()): void {
@@ -62,21 +64,17 @@ export class ActivityRecorder {
 
   /** Starts the periodic flush. */
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), this.flushIntervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** Stops the timer and writes what is pending. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Writes everything pending in one transaction; flushes never overlap. On failure the counts are kept for the next try. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writePending());
-    return this.flushing;
+    return this.task.run();
   }
 
   private day(guildId: string, at: Date): DayCounters {
