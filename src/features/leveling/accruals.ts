@@ -57,6 +57,8 @@ export interface MessageInput {
 
 /** Replayed gateway events are recognised by message id among this many recent ones. */
 const SEEN_MESSAGES = 100_000;
+/** How often accruals are written: well inside the promise that none waits more than a second. */
+const FLUSH_INTERVAL_MS = 250;
 /** Rows per multi-row statement: under SQLite's bound-variable limit. */
 const CHUNK = 150;
 
@@ -76,6 +78,9 @@ export class Accruals {
   private pending = new Map<string, Pending>();
   private readonly cooldowns = new Map<string, number>();
   private readonly seen = new Set<string>();
+  /** The ids in `seen`, oldest first from `seenNext`: evicting walks this ring, never the Set. */
+  private readonly seenRing: (string | undefined)[] = new Array<string | undefined>(SEEN_MESSAGES);
+  private seenNext = 0;
   private readonly task: PeriodicTask;
   /** Batches whose flush failed, with the id they were written under, retried first. */
   private retries: { id: string; batch: Pending[] }[] = [];
@@ -93,7 +98,7 @@ export class Accruals {
       flushIntervalMs?: number;
     },
   ) {
-    this.task = new PeriodicTask('XP flush', () => this.writePending(), deps.logger, deps.flushIntervalMs ?? 1000);
+    this.task = new PeriodicTask('XP flush', () => this.writePending(), deps.logger, deps.flushIntervalMs ?? FLUSH_INTERVAL_MS);
   }
 
   /** Who hears about level-ups (announcements, role rewards, notifications). */
@@ -112,8 +117,7 @@ export class Accruals {
    */
   message(input: MessageInput, settings: GuildSettings): void {
     if (this.seen.has(input.messageId)) return;
-    this.seen.add(input.messageId);
-    if (this.seen.size > SEEN_MESSAGES) this.seen.delete(this.seen.values().next().value as string);
+    this.remember(input.messageId);
     const leveling = settings.levelingEnabled;
     const economy = settings.economyEnabled && settings.baseReward > 0;
     if (!leveling && !economy) return;
@@ -127,6 +131,15 @@ export class Accruals {
     this.cooldowns.set(key, now);
     if (leveling) entry.xp += messageXp(settings, new Date(now), input.booster, this.deps.random ?? Math.random);
     if (economy) entry.coins += settings.baseReward;
+  }
+
+  /** Adds a message id to the replay guard, forgetting the oldest once it holds SEEN_MESSAGES. */
+  private remember(messageId: string): void {
+    const evicted = this.seenRing[this.seenNext];
+    if (evicted !== undefined) this.seen.delete(evicted);
+    this.seenRing[this.seenNext] = messageId;
+    this.seenNext = (this.seenNext + 1) % SEEN_MESSAGES;
+    this.seen.add(messageId);
   }
 
   /** XP earned in voice (minutes already counted by the voice tracker). */
@@ -147,7 +160,7 @@ export class Accruals {
     return this.pending.size + this.retries.reduce((sum, retry) => sum + retry.batch.length, 0);
   }
 
-  /** Starts the periodic flush (every second by default). */
+  /** Starts the periodic flush (every 250 ms by default). */
   start(): void {
     this.task.start();
   }
@@ -225,28 +238,36 @@ export class Accruals {
     const levelUps: LevelUp[] = [];
     for (let i = 0; i < earners.length; i += CHUNK) {
       const rows = earners.slice(i, i + CHUNK);
-      await sequelize.query(
-        `INSERT INTO user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt") VALUES ${rows.map(() => '(?, ?, ?, 1, 0, ?, ?, ?)').join(', ')}
+      // The new totals come back from the upsert itself. (The leading comment matters: Sequelize's
+      // SQLite dialect runs SQL that starts with "insert into" without reading rows back.)
+      const current = await sequelize.query<{ guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
+        `/* upsert returning totals */ INSERT INTO user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt") VALUES ${rows.map(() => '(?, ?, ?, 1, 0, ?, ?, ?)').join(', ')}
          ON CONFLICT ("guildId", "userId") DO UPDATE SET
            "totalXp" = user_levels."totalXp" + excluded."totalXp",
            "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
            "username" = excluded."username",
-           "updatedAt" = excluded."updatedAt"`,
-        { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.username.slice(0, 100), r.xp, r.messages, now]), transaction },
+           "updatedAt" = excluded."updatedAt"
+         RETURNING "guildId", "userId", "level", "xp", "totalXp"`,
+        { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.username.slice(0, 100), r.xp, r.messages, now]), transaction, type: QueryTypes.SELECT },
       );
       // The level follows the new total: a change is a level-up (or a fix after an admin change).
-      const current = await sequelize.query<{ guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
-        `SELECT "guildId", "userId", "level", "xp", "totalXp" FROM user_levels WHERE ${rows.map(() => '("guildId" = ? AND "userId" = ?)').join(' OR ')}`,
-        { replacements: rows.flatMap((r) => [r.guildId, r.userId]), transaction, type: QueryTypes.SELECT },
-      );
+      const changed: { guildId: string; userId: string; level: number; xp: number }[] = [];
       for (const row of current) {
         const next = levelFromTotal(Number(row.totalXp));
         if (next.level === Number(row.level) && next.xp === Number(row.xp)) continue;
-        await sequelize.query(`UPDATE user_levels SET "level" = ?, "xp" = ? WHERE "guildId" = ? AND "userId" = ?`, { replacements: [next.level, next.xp, row.guildId, row.userId], transaction });
+        changed.push({ guildId: row.guildId, userId: row.userId, ...next });
         if (next.level > Number(row.level)) {
           const entry = rows.find((r) => r.guildId === row.guildId && r.userId === row.userId);
           levelUps.push({ guildId: row.guildId, userId: row.userId, username: entry?.username ?? row.userId, from: Number(row.level), to: next.level, bonus: 0, channelId: entry?.channelId ?? null });
         }
+      }
+      if (changed.length > 0) {
+        // One statement for the chunk: every row exists, so this only sets level and xp.
+        await sequelize.query(
+          `INSERT INTO user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt") VALUES ${changed.map(() => '(?, ?, ?, ?, 0, 0, ?)').join(', ')}
+           ON CONFLICT ("guildId", "userId") DO UPDATE SET "level" = excluded."level", "xp" = excluded."xp"`,
+          { replacements: changed.flatMap((r) => [r.guildId, r.userId, r.level, r.xp, now]), transaction },
+        );
       }
     }
     // Level bonuses, by the guild's setting at flush time.
