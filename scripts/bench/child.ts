@@ -5,9 +5,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Starts `script` (relative to the repo) with tsx and resolves with its first JSON line and the process. */
-export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; info: T }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+/** With BENCH_CPU_PROF=<dir>, every helper process writes a V8 CPU profile there when it exits. */
+const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+
+/**
+ * Starts `script` (relative to the repo) with tsx (or plain node with `tsx: false`, for built
+ * JavaScript) and resolves with its first JSON line and the process.
+ */
+export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}, { tsx = true }: { tsx?: boolean } = {}): Promise<{ child: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, [...profileArgs, ...(tsx ? ['--import', 'tsx'] : []), path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -1,0 +1,180 @@
+// How the dashboard's two heaviest guild reads hold up under load on a big guild:
+// GET /api/servers/:guildId/leaderboard/levels and GET /api/servers/:guildId/economy/stats.
+//
+// A SQLite store is seeded directly (bulkCreate in chunks) with one guild's 100,000 members:
+// user_levels and user_currency rows, plus 2 ledger rows per member spread over 30 days. The
+// product (scripts/bench/product-process.ts) then runs on that store in its own process, against a
+// sandbox Discord (5,000 members) in another, and an admin signs in through the OAuth flow. Each
+// run drives each route with autocannon from this process (50 connections, 10 s): requests/s,
+// p99 latency and non-2xx answers, first with the bot idle, then while the sandbox posts about
+// 5,000 messages/s in #general (the rate the product actually received is reported). Before the
+// runs, each route's uncached latency is measured once per second for 5 s (its read cache lives 1 s).
+// GET /api/auth/me, signed in but touching no guild data, is measured the same way as a baseline.
+// All three processes share this machine's cores: the load generator's CPU is not the product's.
+//
+// Usage: node --import tsx scripts/bench/read-load.ts [members=100000] [runs=3] [seconds=10] [ingestPerSecond=5000]
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { openStore } from '../../src/db/store';
+import { levelFromTotal } from '../../src/shared/leveling';
+import { median, stop } from './child';
+import {
+  bulkPost, callControl, freePort, signIn, startProductProcess, startSandboxProcess,
+  type ProductInfo, type ProductState, type Sampled, type SandboxInfo,
+} from './product-client';
+
+const members = Number(process.argv[2] ?? 100_000);
+const runs = Number(process.argv[3] ?? 3);
+const seconds = Number(process.argv[4] ?? 10);
+const ingestPerSecond = Number(process.argv[5] ?? 5000);
+const CONNECTIONS = 50;
+const CHUNK = 5000;
+const DAY_MS = 86_400_000;
+
+/** A deterministic spread of numbers in [0, 1) (the same store every time). */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** Seeds `count` members' levels, wallets and two ledger rows each for `guildId`, in chunks. */
+async function seed(databaseUrl: string, guildId: string, count: number): Promise<void> {
+  const store = await openStore(databaseUrl);
+  await store.migrate();
+  const random = seeded(42);
+  const now = Date.now();
+  const { UserLevel, UserCurrency, Transaction } = store.models;
+  for (let start = 0; start < count; start += CHUNK) {
+    const ids = Array.from({ length: Math.min(CHUNK, count - start) }, (_, i) => start + i);
+    const userId = (i: number) => String(400_000_000_000_000_000n + BigInt(i));
+    const levels = ids.map((i) => {
+      const totalXp = Math.floor(random() ** 3 * 200_000);
+      const { level, xp } = levelFromTotal(totalXp);
+      return { guildId, userId: userId(i), username: `member_${i}`, level, xp, totalXp, messagesCount: Math.floor(totalXp / 12) };
+    });
+    const wallets = ids.map((i) => {
+      const totalEarned = Math.floor(random() ** 2 * 50_000);
+      return { guildId, userId: userId(i), username: `member_${i}`, balance: Math.floor(totalEarned * random()), totalEarned };
+    });
+    const ledger = ids.flatMap((i) =>
+      [0, 1].map(() => ({ guildId, userId: userId(i), type: 'earn' as const, amount: 10, description: 'Chat rewards', createdAt: new Date(now - Math.floor(random() * 30 * DAY_MS)) })),
+    );
+    await store.sequelize.transaction(async (transaction) => {
+      await UserLevel.bulkCreate(levels, { transaction });
+      await UserCurrency.bulkCreate(wallets, { transaction });
+      await Transaction.bulkCreate(ledger, { transaction });
+    });
+  }
+  await store.close();
+}
+
+/** Posts about `perSecond` messages a second (10 bulk posts a second) until stopped. */
+function ingest(sandbox: SandboxInfo, perSecond: number): { stop(): Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    const started = Date.now();
+    let posted = 0;
+    while (running) {
+      const due = Math.floor(((Date.now() - started) / 1000) * perSecond) - posted;
+      if (due > 0) {
+        await bulkPost(sandbox, sandbox.demo.channels.general, due);
+        posted += due;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+interface Figures {
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon at 50 connections for `seconds` against one route. */
+async function load(product: ProductInfo, cookie: string, route: string): Promise<Figures> {
+  const result: Result = await autocannon({ url: `${product.url}${route}`, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+/** The route's latency with its read cache expired: one request a second, `times` times; the median (ms). */
+async function uncachedLatency(product: ProductInfo, cookie: string, route: string, times = 5): Promise<number> {
+  const latencies: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const started = performance.now();
+    const response = await fetch(`${product.url}${route}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${route} answered ${response.status}`);
+    latencies.push(performance.now() - started);
+  }
+  return Math.round(median(latencies) * 10) / 10;
+}
+
+const format = (f: Figures) => `${f.rps} req/s, p99 ${f.p99} ms${f.non2xx || f.errors ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : ''}`;
+
+const directory = mkdtempSync(path.join(tmpdir(), 'bench-read-load-'));
+const databaseUrl = `sqlite:${path.join(directory, 'bot.sqlite')}`;
+const port = await freePort();
+const { child: sandboxChild, info: sandbox } = await startSandboxProcess(5000, port);
+try {
+  const guildId = sandbox.demo.guildId;
+  const seeding = Date.now();
+  await seed(databaseUrl, guildId, members);
+  console.log(`seeded ${members} members (levels, wallets, ${members * 2} ledger rows) in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+  const { child, info: product } = await startProductProcess(sandbox, port, { DATABASE_URL: databaseUrl });
+  try {
+    const cookie = await signIn(product, sandbox.demo.adminUserId);
+    // GET /api/auth/me (session and account, no guild, no cache) is the baseline of the HTTP stack.
+    const routes = { leaderboard: `/api/servers/${guildId}/leaderboard/levels`, 'economy stats': `/api/servers/${guildId}/economy/stats`, 'baseline /api/auth/me': '/api/auth/me' };
+    for (const [name, route] of Object.entries(routes)) if (route.includes('/servers/')) console.log(`${name}: uncached latency ${await uncachedLatency(product, cookie, route)} ms (median of 5)`);
+
+    const results: Record<string, { idle: Figures[]; ingest: Figures[]; ingested: number[] }> = {};
+    for (let run = 1; run <= runs; run += 1) {
+      for (const [name, route] of Object.entries(routes)) {
+        const entry = (results[name] ??= { idle: [], ingest: [], ingested: [] });
+        const idle = await load(product, cookie, route);
+        entry.idle.push(idle);
+        const before = await callControl<ProductState>(product, 'GET', '/state');
+        await callControl(product, 'POST', '/sample/start');
+        const posting = ingest(sandbox, ingestPerSecond);
+        const started = Date.now();
+        const busy = await load(product, cookie, route);
+        await posting.stop();
+        const after = await callControl<ProductState>(product, 'GET', '/state');
+        const sampled = await callControl<Sampled>(product, 'POST', '/sample/stop');
+        const ingested = Math.round((after.received - before.received) / ((Date.now() - started) / 1000));
+        entry.ingest.push(busy);
+        entry.ingested.push(ingested);
+        console.log(
+          `run ${run} ${name}: idle ${format(idle)}; while ingesting ${ingested} msg/s: ${format(busy)} ` +
+            `(oldest accrual max ${sampled.maxOldestPendingAgeMs} ms, longest flush ${sampled.flushes.maxMs} ms, event loop p99 ${sampled.eventLoopDelay.p99Ms} ms; load average ${loadavg()[0]?.toFixed(1)})`,
+        );
+        // Let the backlog drain before the next idle measurement.
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    }
+    for (const [name, { idle, ingest: busy, ingested }] of Object.entries(results)) {
+      console.log(
+        `median of ${runs} ${name}: idle ${median(idle.map((f) => f.rps))} req/s, p99 ${median(idle.map((f) => f.p99))} ms; ` +
+          `while ingesting ${median(ingested)} msg/s: ${median(busy.map((f) => f.rps))} req/s, p99 ${median(busy.map((f) => f.p99))} ms (target >= 2500 req/s, p99 < 40 ms)`,
+      );
+    }
+  } finally {
+    await stop(child);
+  }
+} finally {
+  await stop(sandboxChild);
+}
