@@ -8,6 +8,7 @@ import type { Clock } from '../../core/clock';
 import { PeriodicTask } from '../../core/periodic';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
+import { insertRows } from '../../db/sql';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
 import { utcDay } from '../stats/recorder';
@@ -59,8 +60,6 @@ export interface MessageInput {
 const SEEN_MESSAGES = 100_000;
 /** How often accruals are written: well inside the promise that none waits more than a second. */
 const FLUSH_INTERVAL_MS = 250;
-/** Rows per multi-row statement: under SQLite's bound-variable limit. */
-const CHUNK = 150;
 
 /** The XP a message earns under these settings at this time: 5-20, then the multipliers. */
 export function messageXp(settings: GuildSettings, at: Date, booster: boolean, random: () => number): number {
@@ -236,40 +235,45 @@ export class Accruals {
     const now = this.deps.clock.now();
     const earners = batch.filter((entry) => entry.xp > 0 || entry.messages > 0);
     const levelUps: LevelUp[] = [];
-    for (let i = 0; i < earners.length; i += CHUNK) {
-      const rows = earners.slice(i, i + CHUNK);
-      // The new totals come back from the upsert itself. (The leading comment matters: Sequelize's
-      // SQLite dialect runs SQL that starts with "insert into" without reading rows back.)
-      const current = await sequelize.query<{ guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
-        `/* upsert returning totals */ INSERT INTO user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt") VALUES ${rows.map(() => '(?, ?, ?, 1, 0, ?, ?, ?)').join(', ')}
-         ON CONFLICT ("guildId", "userId") DO UPDATE SET
+    // The new totals come back from the upsert itself.
+    const current = await insertRows<Pending, { guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
+      sequelize,
+      {
+        into: 'user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
+        rows: earners,
+        values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), 1, 0, r.xp, r.messages, now],
+        tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
            "totalXp" = user_levels."totalXp" + excluded."totalXp",
            "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
            "username" = excluded."username",
            "updatedAt" = excluded."updatedAt"
          RETURNING "guildId", "userId", "level", "xp", "totalXp"`,
-        { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.username.slice(0, 100), r.xp, r.messages, now]), transaction, type: QueryTypes.SELECT },
-      );
-      // The level follows the new total: a change is a level-up (or a fix after an admin change).
-      const changed: { guildId: string; userId: string; level: number; xp: number }[] = [];
-      for (const row of current) {
-        const next = levelFromTotal(Number(row.totalXp));
-        if (next.level === Number(row.level) && next.xp === Number(row.xp)) continue;
-        changed.push({ guildId: row.guildId, userId: row.userId, ...next });
-        if (next.level > Number(row.level)) {
-          const entry = rows.find((r) => r.guildId === row.guildId && r.userId === row.userId);
-          levelUps.push({ guildId: row.guildId, userId: row.userId, username: entry?.username ?? row.userId, from: Number(row.level), to: next.level, bonus: 0, channelId: entry?.channelId ?? null });
-        }
-      }
-      if (changed.length > 0) {
-        // One statement for the chunk: every row exists, so this only sets level and xp.
-        await sequelize.query(
-          `INSERT INTO user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt") VALUES ${changed.map(() => '(?, ?, ?, ?, 0, 0, ?)').join(', ')}
-           ON CONFLICT ("guildId", "userId") DO UPDATE SET "level" = excluded."level", "xp" = excluded."xp"`,
-          { replacements: changed.flatMap((r) => [r.guildId, r.userId, r.level, r.xp, now]), transaction },
-        );
+      },
+      transaction,
+    );
+    // The level follows the new total: a change is a level-up (or a fix after an admin change).
+    const byMember = new Map(earners.map((entry) => [`${entry.guildId}:${entry.userId}`, entry]));
+    const changed: { guildId: string; userId: string; level: number; xp: number }[] = [];
+    for (const row of current) {
+      const next = levelFromTotal(Number(row.totalXp));
+      if (next.level === Number(row.level) && next.xp === Number(row.xp)) continue;
+      changed.push({ guildId: row.guildId, userId: row.userId, ...next });
+      if (next.level > Number(row.level)) {
+        const entry = byMember.get(`${row.guildId}:${row.userId}`);
+        levelUps.push({ guildId: row.guildId, userId: row.userId, username: entry?.username ?? row.userId, from: Number(row.level), to: next.level, bonus: 0, channelId: entry?.channelId ?? null });
       }
     }
+    // Every row exists now, so this only sets level and xp.
+    await insertRows(
+      sequelize,
+      {
+        into: 'user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
+        rows: changed,
+        values: (r) => [r.guildId, r.userId, r.level, r.xp, 0, 0, now],
+        tail: 'ON CONFLICT ("guildId", "userId") DO UPDATE SET "level" = excluded."level", "xp" = excluded."xp"',
+      },
+      transaction,
+    );
     // Level bonuses, by the guild's setting at flush time.
     for (const levelUp of levelUps) {
       const settings = await this.deps.settings.get(levelUp.guildId);
@@ -316,24 +320,23 @@ export async function creditEarnings(sequelize: Store['sequelize'], earnings: Ea
     if (wallet) wallet.amount += earning.amount;
     else wallets.set(key, { ...earning });
   }
-  const walletRows = [...wallets.values()];
-  for (let i = 0; i < walletRows.length; i += CHUNK) {
-    const rows = walletRows.slice(i, i + CHUNK);
-    await sequelize.query(
-      `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt") VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
-       ON CONFLICT ("guildId", "userId") DO UPDATE SET
+  await insertRows(
+    sequelize,
+    {
+      into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
+      rows: [...wallets.values()],
+      values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), r.amount, r.amount, now],
+      tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
          "balance" = user_currency."balance" + excluded."balance",
          "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
          "username" = excluded."username",
          "updatedAt" = excluded."updatedAt"`,
-      { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.username.slice(0, 100), r.amount, r.amount, now]), transaction },
-    );
-  }
-  for (let i = 0; i < earnings.length; i += CHUNK) {
-    const rows = earnings.slice(i, i + CHUNK);
-    await sequelize.query(
-      `INSERT INTO transactions ("guildId", "userId", "type", "amount", "description", "createdAt") VALUES ${rows.map(() => "(?, ?, 'earn', ?, ?, ?)").join(', ')}`,
-      { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.amount, r.description, now]), transaction },
-    );
-  }
+    },
+    transaction,
+  );
+  await insertRows(
+    sequelize,
+    { into: 'transactions ("guildId", "userId", "type", "amount", "description", "createdAt")', rows: earnings, values: (r) => [r.guildId, r.userId, 'earn', r.amount, r.description, now] },
+    transaction,
+  );
 }

@@ -1,4 +1,5 @@
 import { PeriodicTask } from '../../core/periodic';
+import { insertRows } from '../../db/sql';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 
@@ -16,8 +17,6 @@ interface DayCounters {
   commands: number;
 }
 
-/** Rows per INSERT: well under SQLite's bound-variable limit. */
-const CHUNK = 200;
 
 /**
  * Counts guild activity (messages, joins, leaves, commands, who posted when) in memory and writes
@@ -99,35 +98,41 @@ export class ActivityRecorder {
     const { sequelize } = this.store;
     try {
       await sequelize.transaction(async (transaction) => {
-        for (let i = 0; i < days.length; i += CHUNK) {
-          const rows = days.slice(i, i + CHUNK);
-          await sequelize.query(
-            `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands") VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
-             ON CONFLICT ("guildId", "day") DO UPDATE SET
+        await insertRows(
+          sequelize,
+          {
+            into: 'guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")',
+            rows: days,
+            values: (r) => [r.guildId, r.day, r.messages, r.joins, r.leaves, r.commands],
+            tail: `ON CONFLICT ("guildId", "day") DO UPDATE SET
                "messages" = guild_daily_stats."messages" + excluded."messages",
                "joins" = guild_daily_stats."joins" + excluded."joins",
                "leaves" = guild_daily_stats."leaves" + excluded."leaves",
                "commands" = guild_daily_stats."commands" + excluded."commands"`,
-            { replacements: rows.flatMap((r) => [r.guildId, r.day, r.messages, r.joins, r.leaves, r.commands]), transaction },
-          );
-        }
-        for (let i = 0; i < posts.length; i += CHUNK) {
-          const rows = posts.slice(i, i + CHUNK);
-          await sequelize.query(
-            `INSERT INTO member_activity ("guildId", "userId", "lastMessageAt") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
-             ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
+          },
+          transaction,
+        );
+        await insertRows(
+          sequelize,
+          {
+            into: 'member_activity ("guildId", "userId", "lastMessageAt")',
+            rows: posts,
+            values: (r) => [r.guildId, r.userId, r.at],
+            tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
                CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
-            { replacements: rows.flatMap((r) => [r.guildId, r.userId, r.at]), transaction },
-          );
-        }
-        for (let i = 0; i < commands.length; i += CHUNK) {
-          const rows = commands.slice(i, i + CHUNK);
-          await sequelize.query(
-            `INSERT INTO command_usage ("guildId", "command", "count") VALUES ${rows.map(() => '(?, ?, ?)').join(', ')}
-             ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"`,
-            { replacements: rows.flatMap((r) => [r.guildId, r.command, r.count]), transaction },
-          );
-        }
+          },
+          transaction,
+        );
+        await insertRows(
+          sequelize,
+          {
+            into: 'command_usage ("guildId", "command", "count")',
+            rows: commands,
+            values: (r) => [r.guildId, r.command, r.count],
+            tail: 'ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"',
+          },
+          transaction,
+        );
       });
     } catch (error) {
       this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
