@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** The features the diagnostics check, in the order the dashboard lists them. */
-export const DIAGNOSTIC_FEATURES = ['welcome', 'verification', 'reactionRoles', 'announcements', 'autoRole', 'notifications'] as const;
+export const DIAGNOSTIC_FEATURES = ['welcome', 'verification', 'reactionRoles', 'leveling', 'economy', 'announcements', 'autoRole', 'notifications'] as const;
 export type DiagnosticFeature = (typeof DIAGNOSTIC_FEATURES)[number];
 
 /** How each feature is named on the dashboard. */
@@ -9,6 +9,8 @@ export const DIAGNOSTIC_FEATURE_LABELS: Record<DiagnosticFeature, string> = {
   welcome: 'Welcome System',
   verification: 'Rule Verification',
   reactionRoles: 'Reaction Roles',
+  leveling: 'Leveling System',
+  economy: 'Economy & Shop',
   announcements: 'Announcements',
   autoRole: 'Auto-assign member role',
   notifications: 'Notifications',

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { EconomyStatsSchema, InventorySchema, ShopItemSchema, TransactionPageSchema } from '../../src/shared/economy';
+import { DiagnosticsSchema } from '../../src/shared/diagnostics';
 import { MemberSummarySchema } from '../../src/shared/servers';
 import { HistoryPageSchema } from '../../src/shared/settings';
 import { useHarness } from '../helpers/harness';
@@ -201,5 +202,27 @@ describe('the member search behind the pickers', () => {
     const byId = MemberSummarySchema.array().parse((await session.get(`${base()}/members?q=${h().demo.plainMemberId}`).expect(200)).body);
     assert.deepEqual(byId.map((entry) => entry.id), [h().demo.plainMemberId]);
     assert.deepEqual((await session.get(`${base()}/members?q=999999999999999999`).expect(200)).body, []);
+  });
+});
+
+describe('diagnostics of the economy and leveling', () => {
+  test('a role item or a level reward whose role is above the bot is reported, with the fix', async () => {
+    const { store } = h().product;
+    const guildId = h().guildId;
+    const item = await store.models.ShopItem.create({ guildId, name: 'Senior badge', description: null, price: 5, type: 'role', roleId: h().demo.roles.aboveBot, icon: null, stock: null, perMemberLimit: null });
+    const reward = await store.models.LevelReward.create({ guildId, level: 9, roleId: h().demo.roles.aboveBot, createdAt: new Date() });
+    try {
+      const session = await admin();
+      const economy = DiagnosticsSchema.parse((await session.get(`${base()}/diagnostics?feature=economy`).expect(200)).body);
+      const shopProblem = economy.items.find((entry) => entry.subject === `shopItem:${item.id}`);
+      assert.match(shopProblem?.problem ?? '', /Senior badge/);
+      assert.ok(shopProblem?.fix);
+      const leveling = DiagnosticsSchema.parse((await session.get(`${base()}/diagnostics?feature=leveling`).expect(200)).body);
+      assert.match(leveling.items.find((entry) => entry.subject === `levelReward:${reward.id}`)?.problem ?? '', /^Level 9 reward/);
+      assert.ok(leveling.counts.leveling >= 1 && economy.counts.economy >= 1);
+    } finally {
+      await item.destroy();
+      await reward.destroy();
+    }
   });
 });

@@ -31,6 +31,8 @@ const TILE_DIAGNOSTICS: Partial<Record<string, readonly DiagnosticFeature[]>> = 
   welcome: ['welcome'],
   rules: ['verification'],
   roles: ['reactionRoles'],
+  leveling: ['leveling'],
+  economy: ['economy'],
   announcements: ['announcements'],
   settings: ['notifications', 'autoRole'],
 };

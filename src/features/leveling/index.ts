@@ -1,7 +1,11 @@
 import { Events } from 'discord.js';
 import * as z from 'zod';
 import { listener, type Feature } from '../../core/feature';
+import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
+import type { Diagnostic } from '../../shared/diagnostics';
+import type { GuildSettings } from '../../shared/settings';
+import { roleProblem } from '../settings/checks';
 import { Snowflake } from '../../shared/auth';
 import { LeaderboardQuery, LevelRewardInput, type LeaderboardPage, type LevelingStats, type LevelReward, type Profile } from '../../shared/leveling';
 import { requireSelfOr } from '../economy/routes';
@@ -31,8 +35,20 @@ const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', async 
 });
 
 /** Leveling: XP from chat and voice, the level curve, level-ups with bonuses and role rewards, the leaderboard. */
+/** Role rewards the bot cannot give (deleted, or at or above its highest role). */
+async function diagnoseLeveling(services: Services, guildId: string, settings: GuildSettings): Promise<Diagnostic[]> {
+  if (!settings.levelingEnabled) return [];
+  const items: Diagnostic[] = [];
+  for (const reward of await listRewards(services, guildId)) {
+    const role = roleProblem(services, guildId, reward.roleId);
+    if (role) items.push({ feature: 'leveling', severity: 'error', problem: `Level ${reward.level} reward @${reward.roleName ?? reward.roleId}: ${role.problem}`, fix: role.fix, subject: `levelReward:${reward.id}` });
+  }
+  return items;
+}
+
 export const levelingFeature: Feature = {
   name: 'leveling',
+  diagnose: diagnoseLeveling,
   commands: levelingCommands,
   listeners: [earnFromMessage],
   start(services) {

@@ -9,6 +9,7 @@ import type { SettingsView } from '../../../src/shared/settings';
 import { useGuildMutation } from '../../api/mutations';
 import { useSettingsForm } from '../../api/settings-form';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DiagnosticsPanel } from '../../components/DiagnosticsPanel';
 import { QueryList } from '../../components/QueryList';
 import { SaveBar, SettingsForm, SettingsShell, type SettingsBodyProps } from '../../components/SettingsShell';
 import { formatNumber, StatCard } from '../../components/StatCard';
@@ -212,6 +213,7 @@ function EconomyBody({ guildId, view, readOnly }: SettingsBodyProps) {
         </SettingsForm>
       </div>
       <RecentTransactions guildId={guildId} currency={currency} />
+      <DiagnosticsPanel guildId={guildId} features="economy" />
     </div>
   );
 }

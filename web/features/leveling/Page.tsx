@@ -7,6 +7,7 @@ import { LEVELING_MESSAGES, XP_PER_MESSAGE } from '../../../src/shared/leveling'
 import { useSettingsForm } from '../../api/settings-form';
 import { Field, SwitchRow } from '../../components/form';
 import { SaveBar, SettingsForm, SettingsShell, type SettingsBodyProps } from '../../components/SettingsShell';
+import { DiagnosticsPanel } from '../../components/DiagnosticsPanel';
 import { StatCard } from '../../components/StatCard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -194,6 +195,7 @@ function LevelingBody({ guildId, view, readOnly }: SettingsBodyProps) {
         <RoleRewards guildId={guildId} readOnly={readOnly} stack={draft.levelRewardsStack} onStackChange={(levelRewardsStack) => update({ levelRewardsStack })} stackError={errors.levelRewardsStack} />
         {readOnly ? null : <SaveBar dirty={form.dirty} saving={form.saving} onDiscard={form.discard} saveLabel="Save Settings" />}
       </SettingsForm>
+      <DiagnosticsPanel guildId={guildId} features="leveling" />
     </>
   );
 }
