@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ServerStatsSchema } from '../../src/shared/auth';
 import { ServerOverviewSchema } from '../../src/shared/servers';
+import { ECONOMY_DEFAULTS } from '../../src/shared/economy';
 import type { Product } from '../../src/main';
 import { signInAs, startTestProduct } from '../helpers/product';
 import { waitFor } from '../helpers/wait';
@@ -39,6 +40,7 @@ describe('server stats and the per-server dashboard', () => {
 
     const overview = await waitFor(async () => {
       await product.services.activity.flush();
+      await product.services.accruals.flush();
       const body = ServerOverviewSchema.parse((await admin.get(`/api/servers/${guildId}/overview`).expect(200)).body);
       const today = body.activity.at(-1);
       return today && today.messages === 3 && today.joins === 1 && body.commandsUsed === 1 ? body : null;
@@ -51,7 +53,8 @@ describe('server stats and the per-server dashboard', () => {
     assert.equal(overview.name, 'Sandbox Community');
 
     const stats = ServerStatsSchema.parse((await admin.get('/api/servers/stats').expect(200)).body);
-    assert.deepEqual(stats, { totalMembers: overview.memberCount, totalCommands: 1, activeUsers: 3, totalCurrency: 0 });
+    // Each of the three messages earned the default base reward (economy is on by default).
+    assert.deepEqual(stats, { totalMembers: overview.memberCount, totalCommands: 1, activeUsers: 3, totalCurrency: 3 * ECONOMY_DEFAULTS.baseReward });
   });
 
   test('stats count only guilds the user manages', async () => {
