@@ -3,7 +3,7 @@
 // a live preview, Send Now or Schedule Announcement, and Recent Announcements: the real history,
 // paged, with edit and cancel for what is still scheduled.
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, ExternalLink, Megaphone, Pencil, Send, XCircle } from 'lucide-react';
+import { ExternalLink, Megaphone, Pencil, Send, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { atLeast } from '../../../src/shared/access';
@@ -29,6 +29,7 @@ import { ChannelPicker, Field } from '../../components/form';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryList } from '../../components/QueryList';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Pager } from '../../components/Pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Combobox } from '../../components/ui/combobox';
@@ -216,16 +217,8 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
         </QueryList>
       </CardContent>
       {pages > 1 ? (
-        <CardContent className="row">
-          <Button variant="outline" size="sm" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
-            <ChevronLeft size={14} aria-hidden="true" /> Newer
-          </Button>
-          <span className="muted small">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => setPage((current) => current + 1)} disabled={page >= pages}>
-            Older <ChevronRight size={14} aria-hidden="true" />
-          </Button>
+        <CardContent>
+          <Pager page={page} pages={pages} onPage={setPage} label="Pages of the announcement history" words={['Newer', 'Older']} />
         </CardContent>
       ) : null}
       <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>

@@ -1,11 +1,11 @@
 // The leaderboard card: members by total XP, ten a page, with Previous/Next and "Page x of y".
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Trophy } from 'lucide-react';
+import { Trophy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { QueryList } from '../../components/QueryList';
 import { formatNumber } from '../../components/StatCard';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/Pager';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LEADERBOARD_PAGE_SIZE, leaderboardQuery } from './api';
 
@@ -58,19 +58,7 @@ export function Leaderboard({ guildId }: { guildId: string }) {
             </div>
           )}
         </QueryList>
-        {total > LEADERBOARD_PAGE_SIZE ? (
-          <nav className="row" aria-label="Leaderboard pages">
-            <Button variant="outline" size="sm" onClick={() => setPage((current) => Math.max(1, current - 1))} disabled={page <= 1}>
-              <ChevronLeft size={16} aria-hidden="true" /> Previous
-            </Button>
-            <span className="muted small" aria-live="polite">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" onClick={() => setPage((current) => Math.min(pages, current + 1))} disabled={page >= pages || board.isPlaceholderData}>
-              Next <ChevronRight size={16} aria-hidden="true" />
-            </Button>
-          </nav>
-        ) : null}
+        <Pager page={page} pages={pages} onPage={setPage} label="Leaderboard pages" loading={board.isPlaceholderData} />
       </CardContent>
     </Card>
   );

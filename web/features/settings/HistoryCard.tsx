@@ -1,10 +1,11 @@
 // The History panel: who changed what and when, each field's old and new value, and Restore.
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, History, RotateCcw } from 'lucide-react';
+import { History, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { HistoryEntry, SettingChange } from '../../../src/shared/settings';
 import { useGuildMutation } from '../../api/mutations';
 import { Badge } from '../../components/ui/badge';
+import { Pager } from '../../components/Pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -110,16 +111,8 @@ export function HistoryCard({ guildId, canEdit }: { guildId: string; canEdit: bo
         )}
       </CardContent>
       {pages > 1 ? (
-        <CardContent className="row">
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1} aria-label="Newer changes">
-            <ChevronLeft size={14} aria-hidden="true" /> Newer
-          </Button>
-          <span className="muted small">
-            Page {page} of {pages}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages} aria-label="Older changes">
-            Older <ChevronRight size={14} aria-hidden="true" />
-          </Button>
+        <CardContent>
+          <Pager page={page} pages={pages} onPage={setPage} label="Pages of the settings history" words={['Newer', 'Older']} />
         </CardContent>
       ) : null}
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>

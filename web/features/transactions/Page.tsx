@@ -2,11 +2,12 @@
 // Transactions'): the whole ledger, filtered by member, type and date, paged, and as a CSV of the
 // same filter.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Download, Wallet } from 'lucide-react';
+import { Download, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { ECONOMY_MESSAGES, TRANSACTION_TYPES, type TransactionFilter, type TransactionType } from '../../../src/shared/economy';
 import { downloadFile, errorMessage } from '../../api/client';
 import { guildApi } from '../../api/guild';
+import { Pager } from '../../components/Pager';
 import { QueryList } from '../../components/QueryList';
 import { SettingsShell, type SettingsBodyProps } from '../../components/SettingsShell';
 import { formatNumber } from '../../components/StatCard';
@@ -105,19 +106,7 @@ function TransactionsBody({ guildId, view }: SettingsBodyProps) {
           <QueryList query={{ ...ledger, data: ledger.data?.entries }} what="the transactions" empty={{ icon: Wallet, title: ECONOMY_MESSAGES.noTransactions, description: 'Nothing matches these filters.' }}>
             {(entries) => <TransactionTable entries={entries} currency={view.currencyName} caption="Transactions" />}
           </QueryList>
-          {pages > 1 ? (
-            <nav className="row row-between" aria-label="Pages of transactions">
-              <Button variant="outline" size="sm" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
-                <ChevronLeft size={14} aria-hidden="true" /> Previous
-              </Button>
-              <span className="muted small" aria-live="polite">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="sm" onClick={() => setPage((current) => current + 1)} disabled={page >= pages}>
-                Next <ChevronRight size={14} aria-hidden="true" />
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={setPage} label="Pages of transactions" loading={ledger.isPlaceholderData} />
         </CardContent>
       </Card>
     </div>
