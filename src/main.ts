@@ -35,11 +35,20 @@ import { ActivityRecorder } from './features/stats/recorder';
 import { createApp, type AppDeps } from './http/app';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
-import { startSandbox, type Sandbox } from './sandbox';
+import type { Sandbox, startSandbox } from './sandbox';
 import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
 
 /** Discord's own bases, used with a real token. */
 const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' };
+
+/**
+ * Starts the sandbox Discord, loaded only when it runs: a process talking to Discord never holds
+ * its code or its copy of Discord's OpenAPI spec (about 14 MB of heap).
+ */
+async function startOwnSandbox(options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> {
+  const { startSandbox: start } = await import('./sandbox');
+  return start(options);
+}
 
 /** The running product: one HTTP server, one bot client, the services, and the sandbox when offline. */
 export interface Product {
@@ -170,7 +179,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const sandbox =
     config.mode !== 'sandbox'
       ? undefined
-      : (options.sandbox ?? (await startSandbox({ port: config.sandboxPort, logger: logger.child({ face: 'sandbox' }), clock: options.clock })));
+      : (options.sandbox ?? (await startOwnSandbox({ port: config.sandboxPort, logger: logger.child({ face: 'sandbox' }), clock: options.clock })));
   // Against the sandbox as against Discord: its rate limits bite, so the client keeps Discord's 50/s.
   const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandbox.cdnBase } : {});
 
