@@ -70,8 +70,8 @@ function TransactionsBody({ guildId, view }: SettingsBodyProps) {
           <CardTitle>Filters</CardTitle>
           <CardDescription>Narrow the ledger; the CSV holds exactly what the filter shows, every page of it.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <div className="grid grid-3">
+        <CardContent className="stack">
+          <div className="grid grid-stats">
             <Field label="Member">{(ids) => <MemberPicker {...ids} guildId={guildId} value={userId} onChange={(next) => refilter(() => setUserId(next))} placeholder="Every member" />}</Field>
             <Field label="Type">
               {(ids) => (
@@ -103,7 +103,7 @@ function TransactionsBody({ guildId, view }: SettingsBodyProps) {
           <CardDescription>{ledger.data ? `${formatNumber(ledger.data.total)} transactions` : 'Loading…'}</CardDescription>
         </CardHeader>
         <CardContent className="stack">
-          <QueryList query={{ ...ledger, data: ledger.data?.entries }} what="the transactions" empty={{ icon: Wallet, title: ECONOMY_MESSAGES.noTransactions, description: 'Nothing matches these filters.' }}>
+          <QueryList query={{ ...ledger, data: ledger.data?.entries }} what="the transactions" empty={{ icon: Wallet, title: ECONOMY_MESSAGES.noTransactions, description: Object.keys(filter).length > 0 ? 'Nothing matches these filters.' : 'Members earn coins by chatting; purchases and gifts show here too.' }}>
             {(entries) => <TransactionTable entries={entries} currency={view.currencyName} caption="Transactions" />}
           </QueryList>
           <Pager page={page} pages={pages} onPage={setPage} label="Pages of transactions" loading={ledger.isPlaceholderData} />
