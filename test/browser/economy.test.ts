@@ -183,6 +183,7 @@ describe('User Inventory', () => {
     await page.getByRole('heading', { name: 'User Inventory', level: 1 }).waitFor();
     await page.getByText('Your rank').waitFor();
     await page.getByText('No Items Yet').waitFor();
+    await page.getByTestId('server-label').filter({ hasText: 'Sandbox Community' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Server' });
     await nav.getByRole('link', { name: 'User Inventory' }).waitFor();
     assert.equal(await nav.getByRole('link').count(), 1, 'only the member pages are in the sidebar');

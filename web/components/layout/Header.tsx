@@ -4,7 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Bot, Menu, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../src/shared/meta';
-import { useMeta, useServers } from '../../api/queries';
+import { useMeta, useServerEntry, useServers } from '../../api/queries';
 import { theme, toggleTheme } from '../../state/ui';
 import { Button } from '../ui/button';
 import { DialogTrigger } from '../ui/dialog';
@@ -15,11 +15,10 @@ import { UserMenu } from './UserMenu';
 /** The current server's name on server routes, else 'No server selected'. */
 function ServerLabel({ serverId }: { serverId: string | undefined }) {
   const servers = useServers({ enabled: serverId !== undefined });
+  // The managed servers, then the communities the user is a plain member of.
+  const entry = useServerEntry(serverId ?? '');
   let text = 'No server selected';
-  if (serverId) {
-    const server = servers.data?.find((candidate) => candidate.id === serverId);
-    text = server?.name ?? (servers.isPending ? 'Loading server…' : `Server ${serverId}`);
-  }
+  if (serverId) text = entry?.name ?? (servers.isPending ? 'Loading server…' : `Server ${serverId}`);
   return (
     <span className="server-label" data-testid="server-label" title={text}>
       {text}
