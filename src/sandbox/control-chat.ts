@@ -1,5 +1,5 @@
 import { PermissionFlagsBits as P, type APIEmbed } from 'discord-api-types/v10';
-import { ControlError, controlGuild, parseControlBody } from './control-errors';
+import { ControlError, parseControlBody } from './control-errors';
 import { bulkPostSchema, postSchema } from './control-schemas';
 import { registerInteractionControls } from './control-interactions';
 import { channelPermissions, hasPermission } from './permissions';

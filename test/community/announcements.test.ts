@@ -4,7 +4,7 @@
 // after a short outage and marked missed after a long one, and sent once by two processes on one
 // database (SQLite file, and PostgreSQL when TEST_DATABASE_URL is set).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { AnnouncementPageSchema, AnnouncementSchema, PRIORITY_STYLE } from '../../src/shared/announcements';
 import { useHarness } from '../helpers/harness';

@@ -1,12 +1,11 @@
 import type { APIEmbed } from 'discord.js';
 import { read, type Command, type CommandReply } from '../../bot/command';
+import { clampPage, PAGE_SIZE, pageButtons, pagedCommand } from '../../bot/paging';
 import type { Services } from '../../core/services';
-import { pageButtons } from '../leveling/commands';
 import { profile } from '../leveling/service';
 import { buyItem, claimDaily, giveCoins, inventoryOf } from './member';
 import { listShop } from './service';
 
-const PAGE_SIZE = 10;
 
 /** "1,234 coins" in the guild's currency. */
 const coins = (amount: number, currency: string) => `${amount.toLocaleString('en-US')} ${currency}`;
@@ -16,7 +15,7 @@ async function shopReply(services: Services, guildId: string, wanted: number): P
   const settings = await services.settings.get(guildId);
   const items = await listShop(services, guildId, { activeOnly: true });
   const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
-  const page = Math.min(Math.max(1, wanted), pages);
+  const page = clampPage(wanted, pages);
   const lines = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((item) => {
     const stock = item.stock === null ? '' : item.stock === 0 ? ' · sold out' : ` · ${item.stock} left`;
     const what = item.type === 'role' && item.roleName ? `the @${item.roleName} role` : item.type;
@@ -84,16 +83,7 @@ const daily: Command = {
 };
 
 /** /shop [page] */
-const shopCommand: Command = {
-  name: 'shop',
-  description: 'What you can buy with your coins',
-  feature: 'economy',
-  options: [{ type: 'integer', name: 'page', description: 'Which page (10 per page)', min: 1, max: 1000 }],
-  run: (invocation) => shopReply(invocation.services, invocation.guildId, read.number(invocation, 'page') ?? 1),
-  async button(invocation, [action, page]) {
-    return shopReply(invocation.services, invocation.guildId, action === 'page' ? Number(page) : 1);
-  },
-};
+const shopCommand = pagedCommand({ name: 'shop', description: 'What you can buy with your coins', feature: 'economy', maxPage: 1000, reply: shopReply });
 
 /** /buy item (with autocomplete of the shop's items) */
 const buy: Command = {

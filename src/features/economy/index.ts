@@ -7,7 +7,6 @@ import { listShop } from './service';
 import { economyCommands } from './commands';
 import { economyRoutes } from './routes';
 
-/** The economy: wallets and the ledger, the shop and inventories, Give Coins, Reset and Export, and the member commands. */
 /** Role items for sale whose role the bot cannot give: buying them would fail. */
 async function diagnoseEconomy(services: Services, guildId: string, settings: GuildSettings): Promise<Diagnostic[]> {
   if (!settings.economyEnabled) return [];
@@ -20,6 +19,7 @@ async function diagnoseEconomy(services: Services, guildId: string, settings: Gu
   return items;
 }
 
+/** The economy: wallets and the ledger, the shop and inventories, Give Coins, Reset and Export, and the member commands. */
 export const economyFeature: Feature = {
   name: 'economy',
   diagnose: diagnoseEconomy,

@@ -1,10 +1,9 @@
 import * as z from 'zod';
-import { Forbidden } from '../../core/errors';
-import type { GuildAccess } from '../../core/access';
+import { requireSelfOr } from '../../core/access';
 import type { Services } from '../../core/services';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { Snowflake } from '../../shared/auth';
-import { atLeast, type AccessLevel } from '../../shared/access';
+import { atLeast } from '../../shared/access';
 import { GiveCoinsInput, ShopItemInput, TransactionQuery, type EconomyStats, type Inventory, type ShopItemView, type TransactionPage } from '../../shared/economy';
 import { actorOf } from '../settings/routes';
 import { inventoryOf, removeInventoryItem } from './member';
@@ -13,11 +12,6 @@ import { adminGiveCoins, createShopItem, deleteShopItem, economyCsv, economyStat
 const ItemParams = z.object({ itemId: z.coerce.number({ error: 'must be a number' }).int().positive('must be a shop item id') });
 const MemberParams = z.object({ userId: Snowflake });
 const EntryParams = MemberParams.extend({ entryId: z.coerce.number({ error: 'must be a number' }).int().positive('must be an inventory entry id') });
-
-/** A member's own data, or anyone's for those with `level` access. */
-export function requireSelfOr(access: GuildAccess, userId: string, level: AccessLevel, what: string): void {
-  if (access.userId !== userId && !atLeast(access.level, level)) throw new Forbidden(`You can only ${what} your own.`);
-}
 
 /** A shop item to change or delete, for the access matrix. */
 async function exampleItem(services: Services, guildId: string) {

@@ -1,5 +1,6 @@
 import { Events } from 'discord.js';
 import * as z from 'zod';
+import { requireSelfOr } from '../../core/access';
 import { listener, type Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
@@ -8,7 +9,6 @@ import type { GuildSettings } from '../../shared/settings';
 import { roleProblem } from '../settings/checks';
 import { Snowflake } from '../../shared/auth';
 import { LeaderboardQuery, LevelRewardInput, type LeaderboardPage, type LevelingStats, type LevelReward, type Profile } from '../../shared/leveling';
-import { requireSelfOr } from '../economy/routes';
 import { levelingCommands } from './commands';
 import { celebrate } from './levelups';
 import { addReward, deleteReward, listRewards } from './rewards';
@@ -34,7 +34,6 @@ const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', async 
   );
 });
 
-/** Leveling: XP from chat and voice, the level curve, level-ups with bonuses and role rewards, the leaderboard. */
 /** Role rewards the bot cannot give (deleted, or at or above its highest role). */
 async function diagnoseLeveling(services: Services, guildId: string, settings: GuildSettings): Promise<Diagnostic[]> {
   if (!settings.levelingEnabled) return [];
@@ -46,6 +45,7 @@ async function diagnoseLeveling(services: Services, guildId: string, settings: G
   return items;
 }
 
+/** Leveling: XP from chat and voice, the level curve, level-ups with bonuses and role rewards, the leaderboard. */
 export const levelingFeature: Feature = {
   name: 'leveling',
   diagnose: diagnoseLeveling,

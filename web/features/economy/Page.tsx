@@ -18,6 +18,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { parseWhole } from '../../numbers';
 import { deleteShopItem, economyKeys, economyStatsQuery, shopQuery, transactionsQuery } from './api';
 import { QuickActions } from './QuickActions';
 import { ITEM_TYPE_LABELS, ShopItemDialog } from './ShopItemDialog';
@@ -36,12 +37,7 @@ const draftOf = (view: SettingsView): Draft => ({
   baseReward: String(view.baseReward),
   dailyReward: String(view.dailyReward),
 });
-/** Whole numbers as the spec parses them: 0 when not numeric. */
-const whole = (text: string) => {
-  const parsed = Number.parseInt(text, 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
-};
-const bodyOf = (draft: Draft) => ({ economyEnabled: draft.economyEnabled, currencyName: draft.currencyName, baseReward: whole(draft.baseReward), dailyReward: whole(draft.dailyReward) });
+const bodyOf = (draft: Draft) => ({ economyEnabled: draft.economyEnabled, currencyName: draft.currencyName, baseReward: parseWhole(draft.baseReward), dailyReward: parseWhole(draft.dailyReward) });
 
 /** The four headline numbers. */
 function EconomyStats({ guildId, currency }: { guildId: string; currency: string }) {

@@ -14,6 +14,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
+import { parseWhole } from '../../numbers';
 import { economyKeys, saveShopItem } from './api';
 
 /** How each item type reads. */
@@ -41,18 +42,13 @@ const draftOf = (item: ShopItemView | null): Draft => ({
   isActive: item?.isActive ?? true,
 });
 
-/** Spec section 5: a number field parsed as an integer, 0 when it is not numeric. */
-const wholeOrZero = (text: string) => {
-  const parsed = Number.parseInt(text, 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
-};
 /** An optional limit: empty means none. */
-const optionalWhole = (text: string) => (text.trim() === '' ? null : wholeOrZero(text));
+const optionalWhole = (text: string) => (text.trim() === '' ? null : parseWhole(text));
 
 const bodyOf = (draft: Draft, guildId: string): ShopItemInput => ({
   name: draft.name,
   type: draft.type,
-  price: wholeOrZero(draft.price),
+  price: parseWhole(draft.price),
   description: draft.description,
   roleId: draft.type === 'role' ? draft.roleId : null,
   stock: optionalWhole(draft.stock),

@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { addReward, deleteReward, levelingKeys, rewardsQuery } from './api';
-import { parseWhole } from './draft';
+import { parseWhole } from '../../numbers';
 
 /** Props of RoleRewards. */
 export interface RoleRewardsProps {

@@ -1,6 +1,7 @@
 // The Leveling settings form: the fields it edits, its editable copy (numbers as typed) and the
 // PUT body, parsed as spec section 5 says: whole numbers and decimals, 0 on bad input.
 import type { SettingsView } from '../../../src/shared/settings';
+import { parseDecimal, parseWhole } from '../../numbers';
 
 /** The multipliers, in the order the XP Multipliers card shows them. */
 export const MULTIPLIERS = [
@@ -33,18 +34,6 @@ export function draftOf(view: SettingsView): Draft {
     weekendMultiplier: String(view.weekendMultiplier),
     boostMultiplier: String(view.boostMultiplier),
   };
-}
-
-/** A whole number, or 0 when the text is not one. */
-export function parseWhole(text: string): number {
-  const value = Number.parseInt(text, 10);
-  return Number.isFinite(value) ? value : 0;
-}
-
-/** A decimal, or 0 when the text is not one. */
-export function parseDecimal(text: string): number {
-  const value = Number.parseFloat(text);
-  return Number.isFinite(value) ? value : 0;
 }
 
 /** The PUT body (spec section 7's Leveling body, plus the role rewards' stacking). */
