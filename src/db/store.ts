@@ -6,6 +6,7 @@ import { Sequelize, Transaction as SqlTransaction, type Options, type Transactio
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
+import { RowCache } from './row-cache';
 import { Announcement, GuildState, ModerationLog, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
 import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
@@ -27,6 +28,8 @@ export interface Store {
   sequelize: Sequelize;
   dialect: 'sqlite' | 'postgres';
   models: Models;
+  /** Rows read on every signed-in request, kept for a moment (see RowCache). */
+  cached: { accounts: RowCache<Account>; sessions: RowCache<Session> };
   /** Applies pending migrations; returns the names applied. Safe to call repeatedly. */
   migrate(): Promise<string[]>;
   /** True when a trivial query answers. */
@@ -94,6 +97,7 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
     sequelize,
     dialect,
     models: boundModels,
+    cached: { accounts: new RowCache(boundModels.Account), sessions: new RowCache(boundModels.Session) },
     async migrate() {
       const applied = await umzug.up();
       if (applied.length) logger?.info({ migrations: applied.map((m) => m.name) }, 'store migrated');

@@ -63,13 +63,14 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
       genid: () => randomBytes(32).toString('base64url'),
       store: {
         async get(key: string) {
-          const row = await Session.findByPk(rowId(key));
+          const row = await store.cached.sessions.get(rowId(key));
           if (!row) return undefined;
           if (row.expiresAt.getTime() < Date.now()) {
             await row.destroy();
             return undefined;
           }
-          return row.data;
+          // A copy: koa-session's object is the request's own, the cached row's is shared.
+          return structuredClone(row.data);
         },
         async set(key: string, data: SessionData, maxAge: number, { changed }: { changed: boolean }) {
           const id = rowId(key);

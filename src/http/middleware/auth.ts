@@ -8,11 +8,11 @@ import { Unauthorized } from '../errors';
 import type { RouteAccess } from '../route';
 import { parseInput } from './validate';
 
-/** The signed-in account, or null. Reads the session's account id and loads the row. */
+/** The signed-in account, or null. Reads the session's account id and its row (cached for a moment, see RowCache). */
 export async function currentAccount(ctx: Context, store: Store): Promise<Account | null> {
   const accountId = ctx.session?.accountId;
   if (!accountId) return null;
-  const account = await store.models.Account.findByPk(accountId);
+  const account = await store.cached.accounts.get(accountId);
   if (!account && ctx.session) ctx.session.accountId = undefined;
   return account;
 }
