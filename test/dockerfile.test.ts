@@ -89,7 +89,10 @@ describe('Dockerfile', async () => {
     assert.ok(user && user !== 'root' && user !== '0');
     assert.ok(runtime?.instructions.some((i) => i.op === 'VOLUME' && i.args.includes('/app/data')));
     assert.ok(runtime?.instructions.some((i) => i.op === 'HEALTHCHECK' && i.args.includes('/api/health')));
-    assert.deepEqual(runtime?.instructions.find((i) => i.op === 'CMD')?.args, '["node", "dist/server/main.js"]');
+    // The image runs the product as npm start does, with the same V8 flags.
+    const startFlags = pkg.scripts.start?.match(/node ((?:--\S+ )*)dist\/server\/main\.js/)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+    assert.ok(startFlags.length > 0, 'npm start passes its V8 flags');
+    assert.deepEqual(JSON.parse(runtime?.instructions.find((i) => i.op === 'CMD')?.args ?? '[]'), ['node', ...startFlags, 'dist/server/main.js']);
   });
 
   test('mirrored: the build stage builds from the copied files, and the runtime starts and passes its HEALTHCHECK', { timeout: 120_000 }, async () => {

@@ -12,8 +12,8 @@ const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=
  * Starts `script` (relative to the repo) with tsx (or plain node with `tsx: false`, for built
  * JavaScript) and resolves with its first JSON line and the process.
  */
-export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}, { tsx = true }: { tsx?: boolean } = {}): Promise<{ child: ChildProcess; info: T }> {
-  const child = spawn(process.execPath, [...profileArgs, ...(tsx ? ['--import', 'tsx'] : []), path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}, { tsx = true, nodeFlags = [] }: { tsx?: boolean; nodeFlags?: readonly string[] } = {}): Promise<{ child: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, [...profileArgs, ...nodeFlags, ...(tsx ? ['--import', 'tsx'] : []), path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {

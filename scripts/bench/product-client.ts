@@ -3,7 +3,7 @@
 // the real OAuth flow, and small clients of the product's API, its bench control server and the
 // sandbox's control API.
 import type { ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,17 @@ function productBundle(): Promise<string> {
 }
 
 /**
+ * The V8 flags the product runs with: npm start's (package.json), or PRODUCT_NODE_FLAGS (space
+ * separated; empty for V8's defaults) to compare.
+ */
+async function productNodeFlags(): Promise<string[]> {
+  const override = process.env.PRODUCT_NODE_FLAGS;
+  if (override !== undefined) return override.split(' ').filter(Boolean);
+  const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.match(/node ((?:--\S+ )*)dist\/server\/main\.js/)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+}
+
+/**
  * The product in its own process on `port`, against the sandbox process `sandbox`; resolves once
  * its bot is ready. It runs as production does (bundled, plain node: no tsx loader thread, no
  * source maps) unless PRODUCT_RUNTIME=tsx.
@@ -118,7 +129,7 @@ function productBundle(): Promise<string> {
 export async function startProductProcess(sandbox: SandboxInfo, port: number, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; info: ProductInfo }> {
   const childEnv = { SANDBOX_INFO: JSON.stringify(sandbox), PORT: String(port), ...env };
   if (process.env.PRODUCT_RUNTIME === 'tsx') return spawnJson<ProductInfo>('scripts/bench/product-process.ts', childEnv);
-  return spawnJson<ProductInfo>(await productBundle(), childEnv, { tsx: false });
+  return spawnJson<ProductInfo>(await productBundle(), childEnv, { tsx: false, nodeFlags: await productNodeFlags() });
 }
 
 /** Cookies as a browser keeps them, from Set-Cookie headers. */

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { QueryTypes } from 'sequelize';
+import { storeBackends } from '../../test/helpers/store';
+import { insertRows } from './sql';
+import { openStore } from './store';
+
+const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", 'back\\slash \\\' quote', '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
+
+for (const backend of storeBackends()) {
+  describe(`insertRows on ${backend.name}`, () => {
+    test('writes every value as given, hostile text, instants and nulls included, across statements, and returns RETURNING rows', async () => {
+      const database = await backend.createDatabase();
+      const store = await openStore(database.url);
+      try {
+        await store.migrate();
+        const at = new Date('2026-11-22T05:06:07.123Z');
+        // 2,500 rows of 6 values: 166 rows per statement, so 16 statements.
+        const rows = Array.from({ length: 2500 }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
+        const returned = await store.sequelize.transaction((transaction) =>
+          insertRows<(typeof rows)[number], { userId: string; balance: number }>(
+            store.sequelize,
+            {
+              into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
+              rows,
+              values: (r) => ['1', r.userId, r.name, r.amount, r.amount > 0 ? r.amount : 0, at],
+              tail: 'RETURNING "userId", "balance"',
+            },
+            transaction,
+          ),
+        );
+        assert.equal(returned.length, rows.length);
+        assert.deepEqual(new Map(returned.map((r) => [r.userId, Number(r.balance)])), new Map(rows.map((r) => [r.userId, r.amount])));
+        const stored = await store.sequelize.query<{ userId: string; username: string | null; updatedAt: string | Date }>(
+          'SELECT "userId", "username", "updatedAt" FROM user_currency ORDER BY "userId"',
+          { type: QueryTypes.SELECT },
+        );
+        assert.deepEqual(stored.map((r) => r.username), rows.map((r) => r.name));
+        assert.ok(stored.every((r) => new Date(r.updatedAt).getTime() === at.getTime()));
+        assert.equal((await store.models.UserLevel.count()), 0, 'the hostile name dropped nothing');
+      } finally {
+        await store.close();
+        await database.drop();
+      }
+    });
+  });
+}
