@@ -90,6 +90,40 @@ export interface Command {
   button?(invocation: Omit<Invocation, 'options' | 'source' | 'prefix'>, args: string[]): Promise<CommandReply>;
 }
 
+/** The message a message command was run on, as plain values. */
+export interface TargetMessage {
+  id: string;
+  channelId: string;
+  authorId: string;
+  /** The author's server nickname, global display name, or username. */
+  authorName: string;
+  authorBot: boolean;
+  content: string;
+  /** The link to the message (Discord's, or the sandbox's channel view offline). */
+  url: string;
+}
+
+/** One run of a message command: who ran it where, on which message. */
+export interface MessageInvocation extends Omit<Invocation, 'options' | 'source' | 'prefix'> {
+  target: TargetMessage;
+}
+
+/**
+ * A message command of a feature (Apps -> name, on a message): registered as a type 3 application
+ * command and held to the same rules as a command (feature switch, permission, rate limit).
+ */
+export interface MessageCommand {
+  /** What Discord shows under Apps: 1-32 characters, spaces and capitals allowed ('Report message'). */
+  name: string;
+  /** The feature switch (Bot Settings) that must be on; off, the member is told so. */
+  feature?: FeatureSwitch;
+  /** A Discord permission the member needs (also registered as default_member_permissions). */
+  permission?: bigint;
+  /** Answer privately unless the reply says otherwise. */
+  ephemeral?: boolean;
+  run(invocation: MessageInvocation): Promise<CommandReply | string>;
+}
+
 /** The custom id of a command's button: `command:arg:arg`. */
 export function buttonId(command: string, ...args: (string | number)[]): string {
   return [command, ...args].join(':');

@@ -2,7 +2,7 @@ import { PermissionsBitField } from 'discord.js';
 import { DiscordRefused, FeatureDisabled, Forbidden, RateLimited } from '../core/errors';
 import type { Services } from '../core/services';
 import { FEATURE_SWITCHES } from '../shared/bot-settings';
-import type { Command, CommandReply, Invocation } from './command';
+import type { Command, CommandReply, Invocation, MessageCommand, MessageInvocation } from './command';
 import { validateOptions } from './options';
 
 /** The one reply a member sees when a command fails unexpectedly (a bug, not a rule). */
@@ -14,13 +14,15 @@ function permissionName(bits: bigint): string {
   return name.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
+/** What the shared rules read of a command or a message command. */
+type RuledCommand = Pick<Command, 'name' | 'feature' | 'permission'>;
+
 /**
- * Runs a command for a slash or a text invocation, with the rules both share: the command's
- * feature must be on in Bot Settings, the member within the guild's rate limit and holding the
- * command's permission, the options valid. Returns the reply; rules broken throw domain errors
- * (answered to the member in words by the caller).
+ * The rules every kind of command shares: its feature must be on in Bot Settings, the member
+ * within the guild's rate limit and holding its permission. `label` is how the member invoked it
+ * ('/rank', '!rank', 'Report message'); rules broken throw domain errors.
  */
-export async function runCommand(command: Command, invocation: Invocation): Promise<CommandReply> {
+async function requireCommandRules(command: RuledCommand, invocation: Pick<Invocation, 'services' | 'guildId' | 'user' | 'member'>, label: string): Promise<void> {
   const { services, guildId, user } = invocation;
   const settings = await services.settings.get(guildId);
   if (command.feature) {
@@ -30,22 +32,39 @@ export async function runCommand(command: Command, invocation: Invocation): Prom
   const wait = services.commandLimiter.take(guildId, user.id, settings.rateLimitPerMinute);
   if (wait > 0) throw new RateLimited(wait, `You're using commands too quickly. Try again in ${wait} s.`);
   if (command.permission !== undefined && !invocation.member.permissions.has(command.permission)) {
-    throw new Forbidden(`You need the ${permissionName(command.permission)} permission to use ${invocation.prefix}${command.name}.`);
+    throw new Forbidden(`You need the ${permissionName(command.permission)} permission to use ${label}.`);
   }
+}
+
+const asReply = (reply: CommandReply | string): CommandReply => (typeof reply === 'string' ? { content: reply } : reply);
+
+/**
+ * Runs a command for a slash or a text invocation, with the rules all commands share and valid
+ * options. Returns the reply; rules broken throw domain errors (answered to the member in words by
+ * the caller).
+ */
+export async function runCommand(command: Command, invocation: Invocation): Promise<CommandReply> {
+  await requireCommandRules(command, invocation, `${invocation.prefix}${command.name}`);
   validateOptions(command, invocation.options, invocation.prefix);
-  const reply = await command.run(invocation);
-  return typeof reply === 'string' ? { content: reply } : reply;
+  return asReply(await command.run(invocation));
+}
+
+/** Runs a message command (Apps -> name) with the rules all commands share; as runCommand. */
+export async function runMessageCommand(command: MessageCommand, invocation: MessageInvocation): Promise<CommandReply> {
+  await requireCommandRules(command, invocation, command.name);
+  return asReply(await command.run(invocation));
 }
 
 /**
  * A command Discord refused is something the moderators can fix (a missing permission, a role
- * order): besides the member's reply, it goes to the log channel as an error notification.
+ * order): besides the member's reply, it goes to the log channel as an error notification, titled
+ * with how the member invoked the command (`label`, '/rank' by default).
  */
-export function reportFailure(services: Services, guildId: string, commandName: string, error: unknown): void {
+export function reportFailure(services: Services, guildId: string, commandName: string, error: unknown, label = `/${commandName}`): void {
   if (!(error instanceof DiscordRefused)) return;
   void services.notifier.notify(guildId, {
     event: 'error',
-    title: `/${commandName} could not finish`,
+    title: `${label} could not finish`,
     description: error.message,
     data: { command: commandName, discordCode: error.code },
   });

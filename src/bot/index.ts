@@ -1,8 +1,9 @@
 import { Events, type ApplicationCommandData, type Client, type ClientEvents } from 'discord.js';
 import type { Feature, Listener } from '../core/feature';
 import type { Services } from '../core/services';
-import type { Command } from './command';
+import type { Command, MessageCommand } from './command';
 import { createInteractionDispatcher } from './interactions';
+import { messageCommandJSON } from './message-commands';
 import { slashJSON } from './slash';
 import { createTextCommandHandler } from './text-commands';
 
@@ -27,12 +28,16 @@ function attach(client: Client, services: Services, listener: Listener): void {
   client.on(listener.event as keyof ClientEvents, handler);
 }
 
-/** Attaches every feature's listeners and commands (slash and text), registers the slash commands once ready, and logs in. */
+/**
+ * Attaches every feature's listeners and commands (slash, text and message commands), registers
+ * the application commands once ready, and logs in.
+ */
 export async function startBot({ client, token, services, features }: StartBotOptions): Promise<void> {
   const logger = services.logger.child({ face: 'bot' });
   const commands = features.flatMap((feature) => feature.commands ?? []);
+  const messageCommands = features.flatMap((feature) => feature.messageCommands ?? []);
   for (const feature of features) for (const listener of feature.listeners ?? []) attach(client, services, listener);
-  client.on(Events.InteractionCreate, createInteractionDispatcher(commands, services));
+  client.on(Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands));
   const text = createTextCommandHandler(commands, services);
   client.on(Events.MessageCreate, (message) => void text(message).catch((error: unknown) => logger.error({ err: error }, 'text command handler failed')));
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
@@ -40,22 +45,23 @@ export async function startBot({ client, token, services, features }: StartBotOp
   client.on(Events.ShardResume, () => logger.info('gateway resumed'));
   client.once(Events.ClientReady, (ready) => {
     logger.info({ user: ready.user.tag, guilds: ready.guilds.cache.size }, 'bot ready');
-    registerCommands(ready, commands).catch((error: unknown) => logger.error({ err: error }, 'command registration failed'));
+    registerCommands(ready, commands, messageCommands).catch((error: unknown) => logger.error({ err: error }, 'command registration failed'));
   });
   await client.login(token);
 }
 
 /**
- * Registers the global slash commands, idempotently: the current set is fetched first and the
- * bulk overwrite is only sent when it differs, so restarts do not spend Discord's daily quota.
+ * Registers the global application commands (slash commands, type 1, and message commands, type 3),
+ * idempotently: the current set is fetched first and the bulk overwrite is only sent when it
+ * differs, so restarts do not spend Discord's daily quota.
  */
-export async function registerCommands(client: Client<true>, commands: readonly Command[]): Promise<boolean> {
-  const wanted = commands.map(slashJSON);
+export async function registerCommands(client: Client<true>, commands: readonly Command[], messageCommands: readonly MessageCommand[] = []): Promise<boolean> {
+  const wanted = [...commands.map(slashJSON), ...messageCommands.map(messageCommandJSON)];
   const existing = await client.application.commands.fetch();
   const same =
     existing.size === wanted.length &&
     wanted.every((command) => {
-      const current = existing.find((candidate) => candidate.name === command.name);
+      const current = existing.find((candidate) => candidate.name === command.name && candidate.type === command.type);
       // equals() reads both the camelCase and the raw snake_case shapes; ours is the raw one.
       return current !== undefined && current.equals(command as unknown as ApplicationCommandData, true);
     });

@@ -1,38 +1,92 @@
-import { MessageFlags, type ButtonInteraction, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import {
+  MessageFlags,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type CommandInteraction,
+  type Interaction,
+  type MessageContextMenuCommandInteraction,
+} from 'discord.js';
 import { DomainError } from '../core/errors';
 import type { Services } from '../core/services';
-import type { Command, CommandReply, CommandUser } from './command';
-import { COMMAND_FAILED_MESSAGE, reportFailure, runCommand } from './dispatch';
+import type { Command, CommandReply, CommandUser, MessageCommand } from './command';
+import { COMMAND_FAILED_MESSAGE, reportFailure, runCommand, runMessageCommand } from './dispatch';
+import { targetMessage } from './message-commands';
 import { slashOptions } from './slash';
 
 /** Past this, the first answer is a deferral ("thinking…"), well inside Discord's 3-second limit. */
 const DEFER_AFTER_MS = 2000;
 
 /**
- * Routes slash commands to their command. A domain error (a rule the member or the server broke,
- * or Discord refusing) is answered with its own sentence, ephemerally; any other failure is a
- * bug: it is logged and the member gets "Something went wrong". A slow command is deferred first.
+ * Routes slash commands and message commands to their command. A domain error (a rule the member
+ * or the server broke, or Discord refusing) is answered with its own sentence, ephemerally; any
+ * other failure is a bug: it is logged and the member gets "Something went wrong". A slow command
+ * is deferred first.
  */
-export function createInteractionDispatcher(commands: readonly Command[], services: Services): (interaction: Interaction) => Promise<void> {
+export function createInteractionDispatcher(
+  commands: readonly Command[],
+  services: Services,
+  messageCommands: readonly MessageCommand[] = [],
+): (interaction: Interaction) => Promise<void> {
   const byName = new Map(commands.map((command) => [command.name, command]));
+  const messageByName = new Map(messageCommands.map((command) => [command.name, command]));
   return async (interaction) => {
     if (interaction.isAutocomplete()) return autocomplete(interaction, byName, services);
     if (interaction.isButton()) return button(interaction, byName, services);
-    if (!interaction.isChatInputCommand()) return;
-    const command = byName.get(interaction.commandName);
-    if (!command) {
-      services.logger.warn({ command: interaction.commandName }, 'interaction for an unknown command');
-      return;
+    if (interaction.isChatInputCommand()) {
+      const command = byName.get(interaction.commandName);
+      if (!command) return unknownCommand(interaction, services);
+      if (!interaction.inCachedGuild()) return outsideServer(interaction);
+      return runSlash(command, interaction, services);
     }
-    if (!interaction.inCachedGuild()) {
-      await interaction.reply({ content: 'Use this command in a server.', flags: MessageFlags.Ephemeral }).catch(() => undefined);
-      return;
+    if (interaction.isMessageContextMenuCommand()) {
+      const command = messageByName.get(interaction.commandName);
+      if (!command) return unknownCommand(interaction, services);
+      if (!interaction.inCachedGuild()) return outsideServer(interaction);
+      return runMessage(command, interaction, services);
     }
-    await runSlash(command, interaction, services);
   };
 }
 
-async function runSlash(command: Command, interaction: ChatInputCommandInteraction<'cached'>, services: Services): Promise<void> {
+/** A command Discord still lists but the bot no longer has (registration lags a deploy). */
+function unknownCommand(interaction: CommandInteraction, services: Services): void {
+  services.logger.warn({ command: interaction.commandName }, 'interaction for an unknown command');
+}
+
+/** Commands run only in servers. */
+async function outsideServer(interaction: CommandInteraction): Promise<void> {
+  await interaction.reply({ content: 'Use this command in a server.', flags: MessageFlags.Ephemeral }).catch(() => undefined);
+}
+
+/** Who invoked where: the parts of an invocation every interaction of a member in a server gives. */
+function invokedBy(interaction: CommandInteraction<'cached'> | ButtonInteraction<'cached'> | AutocompleteInteraction<'cached'>, services: Services) {
+  const { user, member } = interaction;
+  const invoker: CommandUser = { id: user.id, username: user.username, displayName: member.displayName, bot: user.bot };
+  return { services, guildId: interaction.guildId, channelId: interaction.channelId, user: invoker, member };
+}
+
+function runSlash(command: Command, interaction: ChatInputCommandInteraction<'cached'>, services: Services): Promise<void> {
+  const run = () => runCommand(command, { ...invokedBy(interaction, services), options: slashOptions(command, interaction), source: 'slash', prefix: '/' });
+  return answerCommand(interaction, command, `/${command.name}`, services, run);
+}
+
+function runMessage(command: MessageCommand, interaction: MessageContextMenuCommandInteraction<'cached'>, services: Services): Promise<void> {
+  const run = () => runMessageCommand(command, { ...invokedBy(interaction, services), target: targetMessage(interaction, services) });
+  return answerCommand(interaction, command, command.name, services, run);
+}
+
+/**
+ * Answers a command interaction with what `run` gives: publicly or ephemerally as the command
+ * says, deferred first when it is slow; a failure as described on createInteractionDispatcher.
+ * `label` is how the member invoked it ('/rank', 'Report message').
+ */
+async function answerCommand(
+  interaction: CommandInteraction<'cached'>,
+  command: Pick<Command, 'name' | 'ephemeral'>,
+  label: string,
+  services: Services,
+  run: () => Promise<CommandReply>,
+): Promise<void> {
   const ephemeral = command.ephemeral ?? false;
   let deferral: Promise<unknown> | null = null;
   const timer = setTimeout(() => {
@@ -46,27 +100,11 @@ async function runSlash(command: Command, interaction: ChatInputCommandInteracti
     if (interaction.deferred || interaction.replied) await interaction.editReply(payload);
     else await interaction.reply({ ...payload, ...(privately ? { flags: MessageFlags.Ephemeral } : {}) });
   };
-  const user: CommandUser = {
-    id: interaction.user.id,
-    username: interaction.user.username,
-    displayName: interaction.member.displayName,
-    bot: interaction.user.bot,
-  };
   try {
-    const reply = await runCommand(command, {
-      services,
-      guildId: interaction.guildId,
-      channelId: interaction.channelId,
-      user,
-      member: interaction.member,
-      options: slashOptions(command, interaction),
-      source: 'slash',
-      prefix: '/',
-    });
-    await send(reply, false);
+    await send(await run(), false);
   } catch (error) {
     const expected = error instanceof DomainError;
-    reportFailure(services, interaction.guildId, command.name, error);
+    reportFailure(services, interaction.guildId, command.name, error, label);
     if (!expected) services.logger.error({ err: error, command: command.name, guildId: interaction.guildId }, 'command failed');
     await send({ content: expected ? error.message : COMMAND_FAILED_MESSAGE, ephemeral: true }, true).catch((replyError: unknown) =>
       services.logger.warn({ err: replyError }, 'could not send the failure reply'),
@@ -77,7 +115,7 @@ async function runSlash(command: Command, interaction: ChatInputCommandInteracti
   }
 }
 
-async function autocomplete(interaction: import('discord.js').AutocompleteInteraction, byName: Map<string, Command>, services: Services): Promise<void> {
+async function autocomplete(interaction: AutocompleteInteraction, byName: Map<string, Command>, services: Services): Promise<void> {
   const command = byName.get(interaction.commandName);
   const focused = interaction.options.getFocused(true);
   const option = command?.options?.find((candidate) => candidate.name === focused.name);
@@ -86,18 +124,7 @@ async function autocomplete(interaction: import('discord.js').AutocompleteIntera
     return;
   }
   try {
-    const choices = await option.autocomplete(
-      {
-        services,
-        guildId: interaction.guildId,
-        channelId: interaction.channelId,
-        user: { id: interaction.user.id, username: interaction.user.username, displayName: interaction.member.displayName, bot: interaction.user.bot },
-        member: interaction.member,
-        source: 'slash',
-        prefix: '/',
-      },
-      String(focused.value),
-    );
+    const choices = await option.autocomplete({ ...invokedBy(interaction, services), source: 'slash', prefix: '/' }, String(focused.value));
     await interaction.respond(choices.slice(0, 25));
   } catch (error) {
     services.logger.warn({ err: error, command: command.name }, 'autocomplete failed');
@@ -115,16 +142,7 @@ async function button(interaction: ButtonInteraction, byName: Map<string, Comman
   const command = byName.get(name);
   if (!command?.button || !interaction.inCachedGuild()) return;
   try {
-    const reply = await command.button(
-      {
-        services,
-        guildId: interaction.guildId,
-        channelId: interaction.channelId,
-        user: { id: interaction.user.id, username: interaction.user.username, displayName: interaction.member.displayName, bot: interaction.user.bot },
-        member: interaction.member,
-      },
-      args,
-    );
+    const reply = await command.button(invokedBy(interaction, services), args);
     await interaction.update(await services.messenger.prepare(interaction.guildId, reply));
   } catch (error) {
     const expected = error instanceof DomainError;

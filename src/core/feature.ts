@@ -1,5 +1,5 @@
 import type { ClientEvents } from 'discord.js';
-import type { Command } from '../bot/command';
+import type { Command, MessageCommand } from '../bot/command';
 import type { GuildSummary } from '../bot/gateway';
 import type { RouteSpec } from '../http/route';
 import type { Diagnostic } from '../shared/diagnostics';
@@ -43,6 +43,8 @@ export interface Feature {
   name: string;
   routes?: RouteSpec[];
   commands?: Command[];
+  /** Commands on a message (Apps -> name), e.g. 'Report message'. */
+  messageCommands?: MessageCommand[];
   listeners?: Listener[];
   /** Reactions to settings changes (checks and Discord-side effects), run by the settings service. */
   settingsEffects?: SettingsEffect[];

@@ -16,10 +16,9 @@ export class CommandStore {
     return this.scope(guildId).get(commandId);
   }
 
-  /** The command a member can run by name in a guild: guild commands win over global ones. */
-  findByName(guildId: string, name: string): APIApplicationCommand | undefined {
-    const inScope = (scope: Map<string, APIApplicationCommand>) =>
-      [...scope.values()].find((c) => c.name === name && c.type === ApplicationCommandType.ChatInput);
+  /** The command of a type (a slash command by default) a member can run by name in a guild: guild commands win over global ones. */
+  findByName(guildId: string, name: string, type = ApplicationCommandType.ChatInput): APIApplicationCommand | undefined {
+    const inScope = (scope: Map<string, APIApplicationCommand>) => [...scope.values()].find((c) => c.name === name && c.type === type);
     return inScope(this.scope(guildId)) ?? inScope(this.global);
   }
 

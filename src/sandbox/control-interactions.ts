@@ -1,10 +1,11 @@
-import { ComponentType, PermissionFlagsBits as P, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
+import { ApplicationCommandType, ComponentType, PermissionFlagsBits as P, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
 import { ControlError, controlGuild, parseControlBody } from './control-errors';
-import { autocompleteSchema, componentSchema, interactionSchema, modalSchema } from './control-schemas';
+import { autocompleteSchema, componentSchema, interactionSchema, messageCommandSchema, modalSchema } from './control-schemas';
 import {
   buildAutocompleteInteraction,
   buildCommandInteraction,
   buildComponentInteraction,
+  buildMessageCommandInteraction,
   buildModalSubmitInteraction,
   OptionError,
   type OptionValue,
@@ -53,23 +54,27 @@ function findComponent(rows: APIActionRowComponent<APIComponentInMessageActionRo
   return rows.flatMap((row) => row.components).find((component) => 'custom_id' in component && component.custom_id === customId);
 }
 
-/** Control routes for what members do with the bot's interactions: slash commands, components, modals, autocomplete. */
+/** Control routes for what members do with the bot's interactions: slash and message commands, components, modals, autocomplete. */
 export function registerInteractionControls(router: Router, services: SandboxServices, { controlChannel, requirePermission }: Helpers): void {
   const { world } = services;
 
-  /** The guild, channel and registered command a member runs, checked like Discord checks them. */
-  const commandTarget = (input: { guildId: string; channelId: string; userId: string; name: string }) => {
+  /**
+   * The guild, channel and registered command a member runs, checked like Discord checks them. A
+   * slash command's name may carry its subcommand path ("config set"); a message command's is whole.
+   */
+  const commandTarget = (input: { guildId: string; channelId: string; userId: string; name: string }, type = ApplicationCommandType.ChatInput) => {
     const guild = controlGuild(services, input.guildId);
     const { channel } = controlChannel(services, input.channelId);
     if (channel.guildId !== guild.id) throw new ControlError(400, 'invalid_body', 'The channel is not in that guild.', { channelId: 'Not in the guild.' });
     if (!guild.members.has(world.botUserId)) throw new ControlError(404, 'bot_not_in_guild', 'The bot is not in that guild.');
     requirePermission(services, guild, channel, input.userId, P.ViewChannel | P.UseApplicationCommands, 'use application commands');
-    const [commandName = '', ...path] = input.name.trim().split(/\s+/);
-    const command = world.commands.findByName(guild.id, commandName);
-    if (!command) throw new ControlError(404, 'unknown_command', `No command "${commandName}" is registered for this guild.`);
+    const slash = type === ApplicationCommandType.ChatInput;
+    const [commandName = '', ...path] = slash ? input.name.trim().split(/\s+/) : [input.name];
+    const command = world.commands.findByName(guild.id, commandName, type);
+    if (!command) throw new ControlError(404, 'unknown_command', `No ${slash ? '' : 'message '}command "${commandName}" is registered for this guild.`);
     const required = command.default_member_permissions ? BigInt(command.default_member_permissions) : 0n;
     if (!hasPermission(channelPermissions(guild, channel, input.userId), required)) {
-      throw new ControlError(403, 'missing_permissions', `User ${input.userId} lacks the permissions /${commandName} requires.`);
+      throw new ControlError(403, 'missing_permissions', `User ${input.userId} lacks the permissions ${slash ? `/${commandName}` : `"${commandName}"`} requires.`);
     }
     return { guild, channel, command, commandName, path };
   };
@@ -84,6 +89,18 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     const payload = built(() => buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options) }));
     const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName }, payload);
     return ok(await finalOf(record, `/${input.name}`));
+  });
+
+  router.add('POST', '/interactions/message-command', 'none', async ({ body }) => {
+    const input = parseControlBody(messageCommandSchema, body);
+    const { guild, channel, command } = commandTarget(input, ApplicationCommandType.Message);
+    const message = world.messages.get(input.messageId);
+    if (!message || message.channelId !== channel.id) throw new ControlError(404, 'unknown_message', 'No such message in this channel.', { messageId: 'Not a message of the channel.' });
+    const id = world.snowflakes.next();
+    const token = InteractionStore.newToken();
+    const payload = built(() => buildMessageCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, message: world.messages.present(message) }));
+    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: command.name }, payload);
+    return ok(await finalOf(record, `"${command.name}"`));
   });
 
   router.add('POST', '/interactions/autocomplete', 'none', async ({ body }) => {

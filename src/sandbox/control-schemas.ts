@@ -44,6 +44,17 @@ export const interactionSchema = z.object({
   options: z.union([z.record(z.string(), optionValue), z.array(z.object({ name: z.string(), value: optionValue }))]).optional(),
 });
 
+/** POST /_sandbox/interactions/message-command: a member runs a message command (Apps -> name) on a message. */
+export const messageCommandSchema = z.object({
+  guildId: snowflake,
+  channelId: snowflake,
+  userId: snowflake,
+  /** The message command's name as registered ('Report message'). */
+  name: z.string().min(1).max(32),
+  /** The message it is run on, in the channel. */
+  messageId: snowflake,
+});
+
 /** POST /_sandbox/interactions/component: a member clicks a button or chooses in a select menu. */
 export const componentSchema = z.object({
   channelId: snowflake,

@@ -12,6 +12,7 @@ import {
   type APIChatInputApplicationCommandGuildInteraction,
   type APIApplicationCommandAutocompleteGuildInteraction,
   type APIMessage,
+  type APIMessageApplicationCommandGuildInteraction,
   type APIMessageComponentGuildInteraction,
   type APIModalSubmitGuildInteraction,
   ComponentType,
@@ -116,6 +117,27 @@ export function buildAutocompleteInteraction(world: World, input: InteractionInp
     ...base,
     type: InteractionType.ApplicationCommandAutocomplete,
     data: { id: command.id, name: command.name, type: ApplicationCommandType.ChatInput, options: options as never },
+  };
+}
+
+/** A member running a message command (Apps -> name) on a message: an application command with the message resolved. */
+export function buildMessageCommandInteraction(
+  world: World,
+  input: { id: string; token: string; guild: GuildRecord; channel: ChannelRecord; userId: string; command: APIApplicationCommand; message: APIMessage },
+): APIMessageApplicationCommandGuildInteraction {
+  const { command, message } = input;
+  const base = interactionBase(world, input.guild, input.channel, input.userId, input.id, input.token);
+  return {
+    ...base,
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: command.id,
+      name: command.name,
+      type: ApplicationCommandType.Message,
+      target_id: message.id,
+      resolved: { messages: { [message.id]: message } },
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+    },
   };
 }
 

@@ -22,6 +22,12 @@ export interface ControlMessage {
   replyTo: string | null;
 }
 
+/** The control API's answer to an interaction: the bot's final reply, or (status 4xx/5xx) `error` and `message`. */
+export interface ControlReply {
+  status: number;
+  body: { content: string; ephemeral: boolean; embeds: ControlMessage['embeds']; error?: string; message?: string };
+}
+
 /** What a test gets from the harness. */
 export interface Harness {
   product: Product;
@@ -40,7 +46,9 @@ export interface Harness {
   /** Posts as a member and waits for the bot's reply to that message. */
   say(userId: string, content: string, channelId?: string): Promise<ControlMessage>;
   /** Runs a slash command as a member and returns the bot's final reply. */
-  slash(userId: string, name: string, options?: Record<string, string | number | boolean>, channelId?: string): Promise<{ status: number; body: { content: string; ephemeral: boolean; embeds: ControlMessage['embeds'] } }>;
+  slash(userId: string, name: string, options?: Record<string, string | number | boolean>, channelId?: string): Promise<ControlReply>;
+  /** Runs a message command (Apps -> name) as a member on a message of the channel and returns the bot's final reply. */
+  messageCommand(userId: string, name: string, messageId: string, channelId?: string): Promise<ControlReply>;
 }
 
 /** Registers before/after hooks for the file and returns a getter for the harness. */
@@ -78,6 +86,8 @@ export function useHarness(env: NodeJS.ProcessEnv = {}, options: Omit<StartOptio
       },
       slash: (userId, name, options = {}, channelId = sandbox.world.demo.channels.general) =>
         control('POST', '/interactions', { guildId: sandbox.world.demo.guildId, channelId, userId, name, options }),
+      messageCommand: (userId, name, messageId, channelId = sandbox.world.demo.channels.general) =>
+        control('POST', '/interactions/message-command', { guildId: sandbox.world.demo.guildId, channelId, userId, name, messageId }),
     };
   });
   // The sandbox enforces Discord's rate limits. discord.js waits out a bucket it knows, but the

@@ -1,6 +1,6 @@
 // Every dispatch a raw WebSocket client receives is checked against discord-api-types with the
 // TypeScript compiler: READY, GUILD_CREATE, MESSAGE_CREATE, GUILD_MEMBER_ADD and INTERACTION_CREATE
-// (slash, component, autocomplete, modal submit) at least, and whatever else the session brought.
+// (slash, message command, component, autocomplete, modal submit) at least, and whatever else the session brought.
 // An unknown or renamed field, a wrong type or a missing required field is an error.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -76,10 +76,11 @@ describe('gateway payloads against discord-api-types', () => {
     await api('PUT', `/applications/${app}/guilds/${guildId}/commands`, [
       { name: 'profile', description: 'Show a profile', options: [{ name: 'who', description: 'member', type: 6 }] },
       { name: 'topic', description: 'Pick a topic', options: [{ name: 'name', description: 'topic', type: 3, autocomplete: true, required: true }] },
+      { name: 'Report message', type: 3 },
     ]);
 
     // MESSAGE_CREATE: a member's message with a mention, the bot's message with a button, a reply.
-    await control(sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: plainMemberId, content: `hello <@${adminUserId}>` });
+    const posted = await control<{ id: string }>(sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: plainMemberId, content: `hello <@${adminUserId}>` });
     const button = await api('POST', `/channels/${channels.general}/messages`, {
       content: 'Give feedback', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Feedback', custom_id: 'open' }] }],
     });
@@ -92,6 +93,7 @@ describe('gateway payloads against discord-api-types', () => {
 
     // INTERACTION_CREATE of every kind.
     assert.equal((await control(sandbox, 'POST', '/interactions', { guildId, channelId: channels.general, userId: plainMemberId, name: 'profile', options: { who: adminUserId } })).status, 200);
+    assert.equal((await control(sandbox, 'POST', '/interactions/message-command', { guildId, channelId: channels.general, userId: adminUserId, name: 'Report message', messageId: posted.body.id })).status, 200);
     assert.equal((await control(sandbox, 'POST', '/interactions/autocomplete', { guildId, channelId: channels.general, userId: plainMemberId, name: 'topic', options: { name: 'ga' }, focused: 'name' })).status, 200);
     assert.equal((await control(sandbox, 'POST', '/interactions/component', { channelId: channels.general, messageId: String(button.id), userId: plainMemberId, customId: 'open' })).status, 200);
     assert.equal((await control(sandbox, 'POST', '/interactions/modal', { channelId: channels.general, userId: plainMemberId, customId: 'feedback', fields: { text: 'great' } })).status, 200);
@@ -114,7 +116,10 @@ describe('gateway payloads against discord-api-types', () => {
     const required = ['READY', 'GUILD_CREATE', 'MESSAGE_CREATE', 'GUILD_MEMBER_ADD', 'INTERACTION_CREATE'];
     for (const event of required) assert.ok(dispatches.some((d) => d.t === event), `saw ${event}`);
     const interactionTypes = dispatches.filter((d) => d.t === 'INTERACTION_CREATE').map((d) => d.d.type);
-    assert.deepEqual(interactionTypes, [2, 4, 3, 5]);
+    assert.deepEqual(interactionTypes, [2, 2, 4, 3, 5]);
+    const report = dispatches.filter((d) => d.t === 'INTERACTION_CREATE')[1]?.d.data as { type: number; target_id: string; resolved: { messages: Record<string, { content: string }> } };
+    assert.equal(report.type, 3);
+    assert.equal(report.resolved.messages[report.target_id]?.content, `hello <@${adminUserId}>`);
 
     const cases: ShapeCase[] = dispatches.map((d, i) => ({ label: `#${i} ${d.t}`, type: typeOf(d.t ?? ''), value: d.d }));
     // Controls: the same check must fail on a renamed field, a wrong type and an invented field.

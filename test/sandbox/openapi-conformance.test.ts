@@ -180,7 +180,7 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
       ['/applications/:applicationId/commands', `/applications/${app}/commands`],
       ['/applications/:applicationId/guilds/:guildId/commands', `/applications/${app}/guilds/${g}/commands`],
     ] as const) {
-      await call('PUT', base, concrete, { body: [{ name: 'ping', description: 'Replies pong', options: [{ name: 'who', description: 'someone', type: 6 }] }] });
+      await call('PUT', base, concrete, { body: [{ name: 'ping', description: 'Replies pong', options: [{ name: 'who', description: 'someone', type: 6 }] }, { name: 'Report message', type: 3 }] });
       await call('GET', base, concrete);
       const created = await call('POST', base, concrete, { body: { name: 'extra', description: 'An extra command' }, status: 201 });
       const id = String(created?.id);

@@ -78,4 +78,16 @@ describe('requests are validated like Discord validates them', () => {
     const command = await send('POST', `/applications/${sandbox.world.applicationId}/commands`, { name: 'check', description: 'd', default_member_permissions: '8192' });
     assert.equal(command.status, 201);
   });
+
+  it('message commands are named as the menu shows them, and take no options; slash command names take no spaces', async () => {
+    const commands = `/applications/${sandbox.world.applicationId}/commands`;
+    const report = await send('POST', commands, { name: 'Report message', type: 3, default_member_permissions: '8192' });
+    assert.equal(report.status, 201);
+    const withOptions = await send('POST', commands, { name: 'Report message', type: 3, options: [{ name: 'why', description: 'reason', type: 3 }] });
+    assert.equal(withOptions.status, 400);
+    assert.equal(errorAt(withOptions.body.errors, 'options')?.message, 'Context menu commands take no options.');
+    const spaced = await send('POST', commands, { name: 'report message', description: 'Reports' });
+    assert.equal(spaced.status, 400);
+    assert.equal(errorAt(spaced.body.errors, 'name')?.message, 'Command name is invalid');
+  });
 });

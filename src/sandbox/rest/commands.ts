@@ -9,17 +9,23 @@ import { parseDiscordBody } from './validate';
 
 const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
 
+/** Slash commands (type 1, the default); user and message commands (2, 3) are context menu entries. */
+const isChatInput = (command: { type?: number | undefined }) => (command.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput;
+
 const commandSchema = z
   .looseObject({
-    name: z.string().regex(NAME, 'Command name is invalid'),
+    name: z.string().min(1).max(32),
     type: z.number().int().min(1).max(4).optional(),
     description: z.string().max(100).optional(),
     options: z.array(z.looseObject({ name: z.string().regex(NAME), type: z.number().int() })).max(25).optional(),
   })
-  .refine((c) => (c.type ?? ApplicationCommandType.ChatInput) !== ApplicationCommandType.ChatInput || (c.description ?? '').length > 0, {
+  // Context menu names are what the menu shows: capitals and spaces allowed ('Report message').
+  .refine((c) => (isChatInput(c) ? NAME.test(c.name) : c.name.trim().length > 0), { message: 'Command name is invalid', path: ['name'] })
+  .refine((c) => !isChatInput(c) || (c.description ?? '').length > 0, {
     message: 'Chat input commands need a description of 1-100 characters.',
     path: ['description'],
-  });
+  })
+  .refine((c) => isChatInput(c) || (c.options ?? []).length === 0, { message: 'Context menu commands take no options.', path: ['options'] });
 
 function parseCommand(body: unknown): RESTPostAPIApplicationCommandsJSONBody {
   // zod checked the fields the sandbox relies on; the rest is stored as sent.
