@@ -7,7 +7,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
 import { RowCache } from './row-cache';
-import { Announcement, GuildState, ModerationLog, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
+import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
 import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
 import { Account } from './models/Account';
@@ -19,7 +19,7 @@ import { CommandUsage, GuildDailyStats } from './models/Stats';
 export const models = {
   Account, Session, GuildSettings, SettingsHistory, AppSetting, DashboardGrant, WebhookDelivery,
   UserCurrency, UserLevel, UserInventory, MemberActivity, ShopItem, Transaction, ReactionRole, ReactionRoleEvent,
-  Announcement, WelcomeLog, GuildState, ModerationLog, CommandUsage, GuildDailyStats, LevelReward,
+  Announcement, WelcomeLog, GuildState, ModerationLog, ModerationReport, CommandUsage, GuildDailyStats, LevelReward,
 };
 export type Models = typeof models;
 

@@ -11,6 +11,7 @@ import { authFeature } from './auth';
 import { notificationsFeature } from './notifications';
 import { serversFeature } from './servers';
 import { settingsFeature } from './settings';
+import { moderationFeature } from './moderation';
 import { statsFeature } from './stats';
 import { systemFeature } from './system';
 
@@ -29,5 +30,6 @@ export const FEATURES: readonly Feature[] = [
   announcementsFeature,
   levelingFeature,
   economyFeature,
+  moderationFeature,
   diagnosticsFeature,
 ];

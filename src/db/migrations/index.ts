@@ -4,6 +4,7 @@ import * as guildScopedNames from './002-guild-scoped-names';
 import * as community from './003-community';
 import * as levelingEconomy from './004-leveling-economy';
 import * as accrualFlushes from './005-accrual-flushes';
+import * as moderation from './006-moderation';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -19,4 +20,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '003-community', ...community },
   { name: '004-leveling-economy', ...levelingEconomy },
   { name: '005-accrual-flushes', ...accrualFlushes },
+  { name: '006-moderation', ...moderation },
 ];

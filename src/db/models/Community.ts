@@ -197,15 +197,32 @@ export class Announcement extends Model<InferAttributes<Announcement>, InferCrea
   }
 }
 
-/** One moderation action taken through the bot (ban, kick, timeout, warn). */
+/** One moderation case: an action taken through the bot, in Discord's own UI, or automatically. */
 export class ModerationLog extends Model<InferAttributes<ModerationLog>, InferCreationAttributes<ModerationLog>> {
   declare id: CreationOptional<number>;
   declare guildId: string;
+  /** Numbered per guild from 1. */
+  declare caseNumber: number;
   declare moderatorId: string;
+  declare moderatorName: string | null;
   declare targetId: string;
+  declare targetName: string | null;
   declare action: string;
   declare reason: string | null;
   declare details: Record<string, unknown> | null;
+  /** dashboard, command, discord or automatic. */
+  declare source: string;
+  /** One of the spec's durations (timeouts, temporary bans). */
+  declare duration: string | null;
+  declare expiresAt: Date | null;
+  /** When a temporary ban was lifted. */
+  declare liftedAt: Date | null;
+  /** The lease of the process lifting a temporary ban. */
+  declare claimedUntil: Date | null;
+  /** Whether the DM reached the member (null: not tried). */
+  declare dmDelivered: boolean | null;
+  /** The audit-log entry of an action done in Discord's own UI. */
+  declare auditEntryId: string | null;
   declare createdAt: CreationOptional<Date>;
 
   /** Binds the model to a store. */
@@ -214,14 +231,69 @@ export class ModerationLog extends Model<InferAttributes<ModerationLog>, InferCr
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         guildId: { type: DataTypes.STRING(21), allowNull: false },
+        caseNumber: { type: DataTypes.INTEGER, allowNull: false },
         moderatorId: { type: DataTypes.STRING(21), allowNull: false },
+        moderatorName: { type: DataTypes.STRING(100), allowNull: true },
         targetId: { type: DataTypes.STRING(21), allowNull: false },
+        targetName: { type: DataTypes.STRING(100), allowNull: true },
         action: { type: DataTypes.STRING(16), allowNull: false },
         reason: { type: DataTypes.TEXT, allowNull: true },
         details: { type: DataTypes.JSON, allowNull: true },
+        source: { type: DataTypes.STRING(16), allowNull: false },
+        duration: { type: DataTypes.STRING(4), allowNull: true },
+        expiresAt: { type: DataTypes.DATE, allowNull: true },
+        liftedAt: { type: DataTypes.DATE, allowNull: true },
+        claimedUntil: { type: DataTypes.DATE, allowNull: true },
+        dmDelivered: { type: DataTypes.BOOLEAN, allowNull: true },
+        auditEntryId: { type: DataTypes.STRING(21), allowNull: true },
         createdAt: DataTypes.DATE,
       },
       { sequelize, tableName: 'moderation_logs', updatedAt: false },
+    );
+  }
+}
+
+/** A member's report of another member or of one message, and what became of it. */
+export class ModerationReport extends Model<InferAttributes<ModerationReport>, InferCreationAttributes<ModerationReport>> {
+  declare id: CreationOptional<number>;
+  declare guildId: string;
+  declare reporterId: string;
+  declare reporterName: string | null;
+  declare targetId: string;
+  declare targetName: string | null;
+  declare reason: string;
+  declare channelId: string | null;
+  declare messageId: string | null;
+  /** The message's text when it was reported. */
+  declare content: string | null;
+  /** open, resolved or dismissed. */
+  declare status: string;
+  declare caseId: number | null;
+  declare resolvedById: string | null;
+  declare resolvedAt: Date | null;
+  declare createdAt: Date;
+
+  /** Binds the model to a store. */
+  static initModel(sequelize: Sequelize): void {
+    this.init(
+      {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
+        reporterId: { type: DataTypes.STRING(21), allowNull: false },
+        reporterName: { type: DataTypes.STRING(100), allowNull: true },
+        targetId: { type: DataTypes.STRING(21), allowNull: false },
+        targetName: { type: DataTypes.STRING(100), allowNull: true },
+        reason: { type: DataTypes.TEXT, allowNull: false },
+        channelId: { type: DataTypes.STRING(21), allowNull: true },
+        messageId: { type: DataTypes.STRING(21), allowNull: true },
+        content: { type: DataTypes.TEXT, allowNull: true },
+        status: { type: DataTypes.STRING(12), allowNull: false },
+        caseId: { type: DataTypes.INTEGER, allowNull: true },
+        resolvedById: { type: DataTypes.STRING(21), allowNull: true },
+        resolvedAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+      },
+      { sequelize, tableName: 'moderation_reports', timestamps: false },
     );
   }
 }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../logger';
 import type { Store } from '../../db/store';
 import type { Clock } from '../../core/clock';
@@ -37,13 +38,13 @@ interface StoredDocument {
 /** Values that differ from the defaults (what is stored, and what a history snapshot holds). */
 export function nonDefaults(settings: GuildSettings): Partial<Record<SettingKey, unknown>> {
   const out: Partial<Record<SettingKey, unknown>> = {};
-  for (const key of SETTING_KEYS) if (!Object.is(settings[key], SETTINGS_DEFAULTS[key])) out[key] = settings[key];
+  for (const key of SETTING_KEYS) if (!isDeepStrictEqual(settings[key], SETTINGS_DEFAULTS[key])) out[key] = settings[key];
   return out;
 }
 
 /** The fields whose values differ between two settings. */
 export function changedKeys(before: GuildSettings, after: GuildSettings): SettingKey[] {
-  return SETTING_KEYS.filter((key) => !Object.is(before[key], after[key]));
+  return SETTING_KEYS.filter((key) => !isDeepStrictEqual(before[key], after[key]));
 }
 
 /**

@@ -1,0 +1,104 @@
+import * as z from 'zod';
+import type { Feature } from '../../core/feature';
+import type { Services } from '../../core/services';
+import { PeriodicTask } from '../../core/periodic';
+import { guildRoute } from '../../http/route';
+import {
+  ModerationActionInput,
+  ModerationLogsQuery,
+  ReportsQuery,
+  ResolveReportInput,
+  type ModerationCase,
+  type ModerationLogsPage,
+  type ModerationStats,
+  type Report,
+  type ReportsPage,
+} from '../../shared/moderation';
+import { moderationCommands, reportMessage } from './commands';
+import { recordNativeActions } from './native';
+import { createReport, dismissReport, listReports, resolveReport } from './reports';
+import { listCases, moderate, moderationStats } from './service';
+import { liftExpiredBans } from './tempbans';
+
+const ReportParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be a report id') });
+
+/** How often expired temporary bans are looked for. */
+export const TEMPBAN_INTERVAL_MS = 1000;
+/** One temporary-ban task per running product (tests run several in one process). */
+const tempbanTasks = new WeakMap<Services, PeriodicTask>();
+
+/** A plain member of the demo guild other than the caller, for the access matrix's examples. */
+function exampleMember(services: Services, guildId: string, callerId: string): string {
+  const guild = services.gateway.client?.guilds.cache.get(guildId);
+  const member = guild?.members.cache.find((m) => !m.user.bot && m.id !== callerId && m.id !== guild.ownerId && m.roles.cache.size === 1);
+  return member?.id ?? '0';
+}
+
+/** An open report, for the access matrix. */
+async function exampleReport(services: Services, guildId: string, callerId: string): Promise<Record<string, string>> {
+  const targetId = exampleMember(services, guildId, callerId);
+  const report = await createReport(services, guildId, { reporter: { id: callerId, name: 'caller' }, target: { id: targetId, name: 'member' }, reason: 'Spam in #general' });
+  return { id: String(report.id) };
+}
+
+/** Moderation: actions as numbered cases, native actions recorded, temporary bans, the warning ladder, reports. */
+export const moderationFeature: Feature = {
+  name: 'moderation',
+  commands: moderationCommands,
+  messageCommands: [reportMessage],
+  listeners: [recordNativeActions],
+  start(services) {
+    const task = new PeriodicTask('temporary bans', async () => void (await liftExpiredBans(services)), services.logger, TEMPBAN_INTERVAL_MS);
+    tempbanTasks.set(services, task);
+    task.start();
+  },
+  stop: (services) => tempbanTasks.get(services)?.stop(),
+  routes: [
+    guildRoute({
+      method: 'get',
+      path: '/moderation/stats',
+      example: {},
+      handler: ({ guild, services }): Promise<ModerationStats> => moderationStats(services, guild.id),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/moderation/logs',
+      query: ModerationLogsQuery,
+      example: { query: { q: 'spam', action: 'all', page: '1' } },
+      handler: ({ query, guild, services }): Promise<ModerationLogsPage> => listCases(services, guild.id, query),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation',
+      body: ModerationActionInput,
+      example: {
+        body: { action: 'note', targetId: ':memberId', reason: 'Asked to keep #general on topic' },
+        setup: async (services, guildId, callerId) => ({ memberId: exampleMember(services, guildId, callerId) }),
+      },
+      handler: ({ body, guild, account, services }): Promise<ModerationCase> =>
+        moderate(services, guild.id, body, { userId: account.userId, name: account.username, source: 'dashboard' }),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/moderation/reports',
+      query: ReportsQuery,
+      example: { query: { status: 'open' } },
+      handler: ({ query, guild, services }): Promise<ReportsPage> => listReports(services, guild.id, query),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation/reports/:id/resolve',
+      body: ResolveReportInput,
+      example: { body: {}, setup: exampleReport },
+      handler: ({ body, params, guild, account, services }): Promise<Report> =>
+        resolveReport(services, guild.id, ReportParams.parse(params).id, body, { userId: account.userId, name: account.username, source: 'dashboard' }),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation/reports/:id/dismiss',
+      example: { setup: exampleReport },
+      handler: ({ params, guild, account, services }): Promise<Report> =>
+        dismissReport(services, guild.id, ReportParams.parse(params).id, { userId: account.userId, name: account.username, source: 'dashboard' }),
+    }),
+  ],
+};

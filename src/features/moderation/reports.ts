@@ -1,0 +1,116 @@
+// Members report members (/report) or one message (the 'Report message' menu). Each report is
+// stored with the message's link and text as they were, posted to the log channel as a moderation
+// alert, and listed in the dashboard's View Reports, where a moderator resolves it (optionally
+// taking an action, whose case it links) or dismisses it.
+import { Conflict, NotFound } from '../../core/errors';
+import type { Services } from '../../core/services';
+import type { ModerationReport } from '../../db/models/Community';
+import { GuildScope } from '../../db/scoped';
+import { REPORT_STATUSES, type Report, type ReportsPage, type ReportStatus, type ResolveReportInput } from '../../shared/moderation';
+import { messageUrl } from '../welcome/service';
+import { moderate, type Actor } from './service';
+
+const reports = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationReport, guildId);
+
+/** The most of a reported message's text kept with the report. */
+const CONTENT_KEPT = 2000;
+
+/** Who reports, whom, why, and the message if one was reported. */
+export interface ReportInput {
+  reporter: { id: string; name: string };
+  target: { id: string; name: string };
+  reason: string;
+  message?: { id: string; channelId: string; content: string } | undefined;
+}
+
+/** A report as View Reports lists it. */
+export async function viewReport(services: Services, row: ModerationReport): Promise<Report> {
+  const caseRow = row.caseId ? await services.store.models.ModerationLog.findByPk(row.caseId) : null;
+  return {
+    id: row.id,
+    reporterId: row.reporterId,
+    reporterName: row.reporterName,
+    targetId: row.targetId,
+    targetName: row.targetName,
+    reason: row.reason,
+    messageUrl: row.messageId && row.channelId ? messageUrl(services, row.guildId, row.channelId, row.messageId) : null,
+    content: row.content,
+    status: (REPORT_STATUSES as readonly string[]).includes(row.status) ? (row.status as ReportStatus) : 'open',
+    caseNumber: caseRow?.caseNumber ?? null,
+    resolvedById: row.resolvedById,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Stores a report and alerts the moderators in the log channel. */
+export async function createReport(services: Services, guildId: string, input: ReportInput): Promise<Report> {
+  const row = await reports(services, guildId).create({
+    reporterId: input.reporter.id,
+    reporterName: input.reporter.name.slice(0, 100),
+    targetId: input.target.id,
+    targetName: input.target.name.slice(0, 100),
+    reason: input.reason,
+    channelId: input.message?.channelId ?? null,
+    messageId: input.message?.id ?? null,
+    content: input.message ? input.message.content.slice(0, CONTENT_KEPT) : null,
+    status: 'open',
+    caseId: null,
+    resolvedById: null,
+    resolvedAt: null,
+    createdAt: services.clock.now(),
+  });
+  const view = await viewReport(services, row);
+  await services.notifier.notify(guildId, {
+    event: 'moderation',
+    title: `Report #${row.id} · ${input.target.name}`,
+    description: `Reason: ${input.reason}`,
+    fields: [
+      { name: 'Reported by', value: `${input.reporter.name} (${input.reporter.id})`, inline: true },
+      { name: 'Member', value: `${input.target.name} (${input.target.id})`, inline: true },
+      ...(view.messageUrl ? [{ name: 'Message', value: `${view.messageUrl}\n${(view.content ?? '').slice(0, 900) || '(no text)'}` }] : []),
+    ],
+    data: { reportId: row.id, reporterId: input.reporter.id, targetId: input.target.id, messageUrl: view.messageUrl },
+  });
+  return view;
+}
+
+/** View Reports: newest first, by status, paged. */
+export async function listReports(services: Services, guildId: string, query: { status: string; page: number; pageSize: number }): Promise<ReportsPage> {
+  const where = query.status === 'all' ? {} : { status: query.status };
+  const [rows, total] = await Promise.all([
+    reports(services, guildId).findAll({ where, order: [['id', 'DESC']], limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    reports(services, guildId).count({ where }),
+  ]);
+  return { entries: await Promise.all(rows.map((row) => viewReport(services, row))), page: query.page, pageSize: query.pageSize, total };
+}
+
+/** An open report, or what became of it. */
+async function openReport(services: Services, guildId: string, id: number): Promise<ModerationReport> {
+  const row = await reports(services, guildId).findOne({ where: { id } });
+  if (!row) throw new NotFound('That report does not exist in this server.');
+  if (row.status !== 'open') throw new Conflict(`That report was ${row.status} already.`);
+  return row;
+}
+
+/** Settles an open report once: a concurrent settle of the same report gets a Conflict. */
+async function settle(services: Services, guildId: string, id: number, values: { status: ReportStatus; caseId: number | null; resolvedById: string }): Promise<ModerationReport> {
+  const [count] = await services.store.models.ModerationReport.update({ ...values, resolvedAt: services.clock.now() }, { where: { id, guildId, status: 'open' } });
+  if (count === 0) throw new Conflict('That report was settled by someone else just now.');
+  const row = await reports(services, guildId).findOne({ where: { id } });
+  if (!row) throw new NotFound('That report does not exist in this server.');
+  return row;
+}
+
+/** Resolves a report, first taking the chosen action on the reported member (its case is linked). */
+export async function resolveReport(services: Services, guildId: string, id: number, input: ResolveReportInput, actor: Actor): Promise<Report> {
+  const row = await openReport(services, guildId, id);
+  const taken = input.action ? await moderate(services, guildId, { ...input.action, targetId: row.targetId }, actor) : null;
+  return viewReport(services, await settle(services, guildId, id, { status: 'resolved', caseId: taken?.id ?? null, resolvedById: actor.userId }));
+}
+
+/** Dismisses a report. */
+export async function dismissReport(services: Services, guildId: string, id: number, actor: Actor): Promise<Report> {
+  await openReport(services, guildId, id);
+  return viewReport(services, await settle(services, guildId, id, { status: 'dismissed', caseId: null, resolvedById: actor.userId }));
+}
