@@ -186,15 +186,20 @@ export interface CaseRecord {
 }
 
 /**
- * Writes a case under the guild's next number. The number is the highest plus one, in a
- * transaction; two processes numbering at once collide on the unique index and the loser retries.
- * Returns null when the audit-log entry was recorded already (the same native action seen twice).
+ * Writes a case under the guild's next number: the highest plus one, in a transaction that holds
+ * the guild's numbering lock (SQLite runs one transaction at a time; PostgreSQL takes a
+ * transaction-scoped advisory lock per guild, which also holds across processes). The unique index
+ * stays the last word: a collision is retried. Returns null when the audit-log entry was recorded
+ * already (the same native action seen twice).
  */
 export async function recordCase(services: Services, guildId: string, record: CaseRecord): Promise<ModerationLog | null> {
   const { ModerationLog } = services.store.models;
   for (let attempt = 1; ; attempt++) {
     try {
       return await services.store.sequelize.transaction(async (transaction) => {
+        if (services.store.dialect === 'postgres') {
+          await services.store.sequelize.query("SELECT pg_advisory_xact_lock(hashtext('moderation_case:' || ?))", { replacements: [guildId], transaction });
+        }
         const highest = (await ModerationLog.max<number, ModerationLog>('caseNumber', { where: { guildId }, transaction })) ?? 0;
         return ModerationLog.create(
           {
