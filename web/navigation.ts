@@ -51,7 +51,7 @@ export const FEATURES: readonly FeatureInfo[] = [
   { slug: 'economy', label: 'Economy & Shop', icon: Coins, summary: 'Manage the virtual currency, the shop items members can buy and the recent transactions.' },
   { slug: 'inventory', label: 'User Inventory', icon: Backpack, summary: 'See the roles, cosmetics and badges you bought in this server.' },
   { slug: 'announcements', label: 'Announcements', icon: Megaphone, summary: 'Send or schedule announcements to a channel, with a live preview and a priority banner.' },
-  { slug: 'moderation', label: 'Moderation', icon: Gavel, summary: 'Ban, time out and warn members, and search the moderation log.' },
+  { slug: 'moderation', label: 'Moderation', icon: Gavel, summary: 'Ban, time out and warn members, handle reports, search the moderation log and set up auto moderation.' },
   { slug: 'settings', label: 'Settings', icon: Settings, summary: 'The bot’s name, prefix, feature switches, notifications, advanced options and data management.' },
 ];
 

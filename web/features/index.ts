@@ -12,4 +12,5 @@ export const FEATURE_PAGES: Partial<Record<string, LazyExoticComponent<Component
   economy: lazy(() => import('./economy/Page')),
   transactions: lazy(() => import('./transactions/Page')),
   inventory: lazy(() => import('./inventory/Page')),
+  moderation: lazy(() => import('./moderation/Page')),
 };

@@ -1,0 +1,174 @@
+// The moderation settings form: its editable copy (numbers and lists as typed) and the PUT body.
+// Each auto moderation rule's own fields are listed once in RULE_FIELDS; the card and the body
+// both read them.
+import {
+  type AutomodAction,
+  type AutomodRuleName,
+  type AutomodRules,
+  type Duration,
+  type ESCALATION_ACTIONS,
+} from '../../../src/shared/moderation';
+import type { SettingsUpdate, SettingsView } from '../../../src/shared/settings';
+import { parseWhole } from '../../numbers';
+
+/** What an escalation step does. */
+export type EscalationAction = (typeof ESCALATION_ACTIONS)[number];
+
+/** A number field of a rule, with its limits (the shared schema's). */
+export interface RuleNumberField {
+  kind: 'number';
+  key: string;
+  label: string;
+  hint: string;
+  min: number;
+  max: number;
+}
+
+/** A list field of a rule, typed one entry per line. */
+export interface RuleListField {
+  kind: 'list';
+  key: string;
+  label: string;
+  hint: string;
+  placeholder: string;
+}
+
+export type RuleField = RuleNumberField | RuleListField;
+
+/** What each rule catches, and its own fields. */
+export const RULE_FIELDS: Record<AutomodRuleName, { catches: string; fields: RuleField[] }> = {
+  invites: { catches: 'Invite links to other Discord servers.', fields: [] },
+  links: {
+    catches: 'Links to sites that are not on the allow list.',
+    fields: [{ kind: 'list', key: 'allowedDomains', label: 'Allowed domains', hint: 'One per line, up to 100.', placeholder: 'youtube.com\ngithub.com' }],
+  },
+  mentions: {
+    catches: 'Messages that mention too many members or roles.',
+    fields: [{ kind: 'number', key: 'maxMentions', label: 'Most mentions in one message', hint: 'From 2 to 100.', min: 2, max: 100 }],
+  },
+  repeats: {
+    catches: 'The same message sent again and again.',
+    fields: [{ kind: 'number', key: 'maxRepeats', label: 'Most identical messages in a row', hint: 'From 2 to 20.', min: 2, max: 20 }],
+  },
+  rate: {
+    catches: 'Too many messages in a short time.',
+    fields: [
+      { kind: 'number', key: 'maxMessages', label: 'Most messages', hint: 'From 2 to 100.', min: 2, max: 100 },
+      { kind: 'number', key: 'perSeconds', label: 'Per seconds', hint: 'From 1 to 300.', min: 1, max: 300 },
+    ],
+  },
+  words: {
+    catches: 'Messages that contain a blocked word.',
+    fields: [{ kind: 'list', key: 'words', label: 'Word list', hint: 'One word or phrase per line, up to 500.', placeholder: 'badword\nanother phrase' }],
+  },
+  caps: {
+    catches: 'Messages written mostly in capital letters.',
+    fields: [
+      { kind: 'number', key: 'maxPercent', label: 'Most capitals (%)', hint: 'From 50 to 100.', min: 50, max: 100 },
+      { kind: 'number', key: 'minLength', label: 'Shortest message checked', hint: 'In characters, from 5 to 500.', min: 5, max: 500 },
+    ],
+  },
+};
+
+/** The rules in the order the page shows them. */
+export const RULE_NAMES = Object.keys(RULE_FIELDS) as AutomodRuleName[];
+
+/** One rule as the form holds it: its own fields as the text typed. */
+export interface RuleDraft {
+  enabled: boolean;
+  action: AutomodAction;
+  duration: Duration | null;
+  exemptRoleIds: string[];
+  exemptChannelIds: string[];
+  values: Record<string, string>;
+}
+
+/** One escalation step as the form holds it. */
+export interface StepDraft {
+  warnings: string;
+  action: EscalationAction;
+  duration: Duration | null;
+}
+
+/** The form's copy. */
+export interface Draft {
+  moderationDm: SettingsView['moderationDm'];
+  warningExpiryDays: string;
+  escalation: StepDraft[];
+  automodEnabled: boolean;
+  automodRules: Record<AutomodRuleName, RuleDraft>;
+}
+
+/** A rule's own fields (numbers and lists) from the stored rule. */
+function valuesOf(name: AutomodRuleName, rule: AutomodRules[AutomodRuleName]): Record<string, string> {
+  const stored: Record<string, unknown> = { ...rule };
+  const values: Record<string, string> = {};
+  for (const field of RULE_FIELDS[name].fields) {
+    const value = stored[field.key];
+    values[field.key] = Array.isArray(value) ? value.join('\n') : String(value ?? '');
+  }
+  return values;
+}
+
+/** The form filled from the server's settings. */
+export function draftOf(view: SettingsView): Draft {
+  const stored = view.automodRules;
+  const rule = (name: AutomodRuleName): RuleDraft => {
+    const { enabled, action, duration, exemptRoleIds, exemptChannelIds } = stored[name];
+    return { enabled, action, duration, exemptRoleIds: [...exemptRoleIds], exemptChannelIds: [...exemptChannelIds], values: valuesOf(name, stored[name]) };
+  };
+  const rules: Record<AutomodRuleName, RuleDraft> = {
+    invites: rule('invites'),
+    links: rule('links'),
+    mentions: rule('mentions'),
+    repeats: rule('repeats'),
+    rate: rule('rate'),
+    words: rule('words'),
+    caps: rule('caps'),
+  };
+  return {
+    moderationDm: { ...view.moderationDm },
+    warningExpiryDays: String(view.warningExpiryDays),
+    escalation: view.escalation.map((step) => ({ warnings: String(step.warnings), action: step.action, duration: step.duration })),
+    automodEnabled: view.automodEnabled,
+    automodRules: rules,
+  };
+}
+
+/** A list typed one entry per line: trimmed, blank lines left out. */
+export const parseList = (text: string | undefined) => (text ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+
+/** What every rule sends: its switch, action, the duration only for a timeout, and the exemptions. */
+function ruleBase(rule: RuleDraft) {
+  return { enabled: rule.enabled, action: rule.action, duration: rule.action === 'timeout' ? rule.duration : null, exemptRoleIds: rule.exemptRoleIds, exemptChannelIds: rule.exemptChannelIds };
+}
+
+/** The PUT body. */
+export function bodyOf(draft: Draft): SettingsUpdate {
+  const r = draft.automodRules;
+  const whole = (name: AutomodRuleName, key: string) => parseWhole(r[name].values[key] ?? '');
+  return {
+    moderationDm: draft.moderationDm,
+    warningExpiryDays: parseWhole(draft.warningExpiryDays),
+    escalation: draft.escalation.map((step) => ({ warnings: parseWhole(step.warnings), action: step.action, duration: step.action === 'timeout' ? step.duration : null })),
+    automodEnabled: draft.automodEnabled,
+    automodRules: {
+      invites: ruleBase(r.invites),
+      links: { ...ruleBase(r.links), allowedDomains: parseList(r.links.values.allowedDomains) },
+      mentions: { ...ruleBase(r.mentions), maxMentions: whole('mentions', 'maxMentions') },
+      repeats: { ...ruleBase(r.repeats), maxRepeats: whole('repeats', 'maxRepeats') },
+      rate: { ...ruleBase(r.rate), maxMessages: whole('rate', 'maxMessages'), perSeconds: whole('rate', 'perSeconds') },
+      words: { ...ruleBase(r.words), words: parseList(r.words.values.words) },
+      caps: { ...ruleBase(r.caps), maxPercent: whole('caps', 'maxPercent'), minLength: whole('caps', 'minLength') },
+    },
+  };
+}
+
+/** The server's message for a field or anything under it ('automodRules.words.words.3'), first found. */
+export function errorUnder(errors: Record<string, string>, path: string): string | undefined {
+  if (errors[path]) return errors[path];
+  const nested = Object.keys(errors).find((key) => key.startsWith(`${path}.`));
+  if (!nested) return undefined;
+  const index = nested.slice(path.length + 1).split('.')[0];
+  return /^\d+$/.test(index ?? '') ? `Entry ${Number(index) + 1} ${errors[nested]}` : errors[nested];
+}
