@@ -34,6 +34,17 @@ describe('HTTP face', () => {
     assert.equal(response.body.db, 'error');
   });
 
+  test('a burst of GET /api/health asks the store once, and again after a second', async () => {
+    let pings = 0;
+    const counted = { ...store, ping: async () => (pings++, true) };
+    const app = buildApp(counted).callback();
+    await Promise.all(Array.from({ length: 20 }, () => request(app).get('/api/health').expect(200)));
+    assert.equal(pings, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    await request(app).get('/api/health').expect(200);
+    assert.equal(pings, 2);
+  });
+
   test('hashed assets are cached for a year as immutable', async () => {
     const response = await request(buildApp(store, { webRoot: web.root }).callback()).get(web.asset).expect(200);
     assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
