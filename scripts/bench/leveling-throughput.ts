@@ -18,6 +18,8 @@
 // RSS mode (`rss`): one product receives M messages in batches of 25,000 (at most two batches in
 //   flight), printing its RSS every 100,000 messages, then its RSS once everything is persisted.
 //
+// BENCH_AUTOMOD=1 turns auto moderation on with every rule (see ALL_RULES): compare its ingest with a run without.
+//
 // Usage: node --import tsx scripts/bench/leveling-throughput.ts [messages=30000] [runs=3] [members=5000]
 //        node --import tsx scripts/bench/leveling-throughput.ts rss [messages=1000000] [runs=1] [members=5000]
 import { once } from 'node:events';
@@ -69,11 +71,32 @@ async function bareClientRate(sandbox: SandboxInfo, count: number): Promise<numb
   }
 }
 
-/** Starts the product against the sandbox, signs the admin in, and switches leveling and economy on. */
+/**
+ * With BENCH_AUTOMOD=1, auto moderation is on with every rule enabled, set so that the bench's chat
+ * ("message N" from members posting in turn, each a few times a second) breaks none of them: the
+ * cost measured is judging every message, as in a guild whose members behave.
+ */
+const automod = process.env.BENCH_AUTOMOD === '1';
+const on = { enabled: true, action: 'delete', duration: null, exemptRoleIds: [], exemptChannelIds: [] };
+const ALL_RULES = {
+  invites: on,
+  links: { ...on, allowedDomains: ['example.com', 'github.com'] },
+  mentions: { ...on, maxMentions: 5 },
+  repeats: { ...on, maxRepeats: 3 },
+  rate: { ...on, maxMessages: 100, perSeconds: 1 },
+  words: { ...on, words: Array.from({ length: 50 }, (_, i) => `blocked${i}`) },
+  caps: { ...on, maxPercent: 70, minLength: 10 },
+};
+
+/** Starts the product against the sandbox, signs the admin in, and switches leveling and economy on (and auto moderation, with BENCH_AUTOMOD=1). */
 async function startProduct(sandbox: SandboxInfo, port: number) {
   const started = await startProductProcess(sandbox, port);
   const cookie = await signIn(started.info, sandbox.demo.adminUserId);
-  await callApi(started.info, cookie, 'PUT', `/api/servers/${sandbox.demo.guildId}/settings`, { levelingEnabled: true, economyEnabled: true });
+  await callApi(started.info, cookie, 'PUT', `/api/servers/${sandbox.demo.guildId}/settings`, {
+    levelingEnabled: true,
+    economyEnabled: true,
+    ...(automod ? { automodEnabled: true, automodRules: ALL_RULES } : {}),
+  });
   return started;
 }
 
@@ -172,6 +195,7 @@ async function rssRun(): Promise<number> {
   }
 }
 
+if (automod) console.log('auto moderation on, every rule enabled (BENCH_AUTOMOD=1)');
 if (rssMode) {
   const results: number[] = [];
   for (let i = 0; i < runs; i += 1) {

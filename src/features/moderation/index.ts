@@ -15,6 +15,7 @@ import {
   type ReportsPage,
 } from '../../shared/moderation';
 import { moderationCommands, reportMessage } from './commands';
+import { enforceAutomod, startAutomod } from './enforce';
 import { recordNativeActions } from './native';
 import { createReport, dismissReport, listReports, resolveReport } from './reports';
 import { listCases, moderate, moderationStats } from './service';
@@ -41,13 +42,14 @@ async function exampleReport(services: Services, guildId: string, callerId: stri
   return { id: String(report.id) };
 }
 
-/** Moderation: actions as numbered cases, native actions recorded, temporary bans, the warning ladder, reports. */
+/** Moderation: actions as numbered cases, native actions recorded, temporary bans, the warning ladder, reports, auto moderation. */
 export const moderationFeature: Feature = {
   name: 'moderation',
   commands: moderationCommands,
   messageCommands: [reportMessage],
-  listeners: [recordNativeActions],
+  listeners: [recordNativeActions, enforceAutomod],
   start(services) {
+    startAutomod(services);
     const task = new PeriodicTask('temporary bans', async () => void (await liftExpiredBans(services)), services.logger, TEMPBAN_INTERVAL_MS);
     tempbanTasks.set(services, task);
     task.start();

@@ -1,0 +1,96 @@
+// Auto moderation through the sandbox: with the Bot Settings switch on, each rule catches a message
+// that breaks it (deleted, and the rule's action recorded as a case by the bot with the rule's name
+// as reason), leaves a clean message alone, and spares exempt roles and channels.
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { AUTOMOD_DEFAULTS, type AutomodRules } from '../../src/shared/moderation';
+import { useHarness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
+import { buildMember } from '../factories';
+
+const h = useHarness();
+const general = () => h().demo.channels.general;
+
+/** Posts as the member; returns the message id. */
+async function post(userId: string, content: string, channelId = general()): Promise<string> {
+  const { status, body } = await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: userId, content });
+  assert.ok(status < 300, JSON.stringify(body));
+  return body.id;
+}
+const exists = (messageId: string) => h().world.messages.get(messageId) !== undefined;
+const deleted = (messageId: string) => waitFor(() => !exists(messageId), 5000, 'the message to be deleted');
+/** Gives the bot a moment: a clean message is still there after it. */
+const kept = async (messageId: string) => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  assert.ok(exists(messageId), 'the message is kept');
+};
+const casesOf = (userId: string) => h().product.store.models.ModerationLog.findAll({ where: { guildId: h().guildId, targetId: userId }, order: [['caseNumber', 'ASC']] });
+const caseOf = (userId: string) => waitFor(async () => (await casesOf(userId))[0], 5000, 'the case');
+
+describe('auto moderation', () => {
+  before(async () => {
+    const on = { enabled: true, exemptRoleIds: [h().demo.roles.verified], exemptChannelIds: [h().demo.channels.announcements] };
+    const rules: AutomodRules = {
+      invites: { ...AUTOMOD_DEFAULTS.invites, ...on },
+      links: { ...AUTOMOD_DEFAULTS.links, ...on, allowedDomains: ['example.com'] },
+      mentions: { ...AUTOMOD_DEFAULTS.mentions, ...on, maxMentions: 3, action: 'warn' },
+      repeats: { ...AUTOMOD_DEFAULTS.repeats, ...on, maxRepeats: 3 },
+      rate: { ...AUTOMOD_DEFAULTS.rate, ...on, maxMessages: 4, perSeconds: 10 },
+      words: { ...AUTOMOD_DEFAULTS.words, ...on, words: ['frobnicate'], action: 'timeout', duration: '10m' },
+      caps: { ...AUTOMOD_DEFAULTS.caps, ...on },
+    };
+    const session = await h().signIn(h().demo.adminUserId);
+    const saved = await session.put(`/api/servers/${h().guildId}/settings`, { automodEnabled: true, automodRules: rules });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+  });
+
+  test('invite links are deleted as a case; allowed domains and clean text are kept', async () => {
+    const member = await buildMember(h());
+    await deleted(await post(member.userId, 'join us at discord.gg/abcdef'));
+    const row = await caseOf(member.userId);
+    assert.deepEqual([row.action, row.reason, row.source, row.moderatorId], ['delete', 'Invite links', 'automatic', h().world.botUserId]);
+    await kept(await post(member.userId, 'docs at https://docs.example.com/start'));
+    await deleted(await post(member.userId, 'look at https://example.com.evil.io/x'));
+  });
+
+  test('mass mentions warn the member', async () => {
+    const member = await buildMember(h());
+    const others = await Promise.all([buildMember(h()), buildMember(h()), buildMember(h())]);
+    await deleted(await post(member.userId, others.map((other) => `<@${other.userId}>`).join(' ')));
+    const row = await caseOf(member.userId);
+    assert.deepEqual([row.action, row.reason], ['warn', 'Mass mentions']);
+  });
+
+  test('the third identical message, and the fifth message within ten seconds, are deleted', async () => {
+    const repeater = await buildMember(h());
+    const first = await post(repeater.userId, 'same thing');
+    await post(repeater.userId, 'Same   thing');
+    await deleted(await post(repeater.userId, 'same thing '));
+    assert.ok(exists(first));
+    assert.equal((await caseOf(repeater.userId)).reason, 'Repeated messages');
+
+    const flooder = await buildMember(h());
+    for (let i = 1; i <= 4; i++) await post(flooder.userId, `update ${i}`);
+    await deleted(await post(flooder.userId, 'update 5'));
+    assert.equal((await caseOf(flooder.userId)).reason, 'Message rate');
+  });
+
+  test('a blocked word times the member out; shouting is deleted', async () => {
+    const member = await buildMember(h());
+    await deleted(await post(member.userId, 'please do not Frobnicate the servers'));
+    const row = await caseOf(member.userId);
+    assert.deepEqual([row.action, row.duration, row.reason], ['timeout', '10m', 'Blocked words']);
+    assert.ok(h().world.guilds.get(h().guildId)?.members.get(member.userId)?.communicationDisabledUntil);
+
+    const shouter = await buildMember(h());
+    await deleted(await post(shouter.userId, 'WHY IS NOBODY ANSWERING ME'));
+    assert.equal((await caseOf(shouter.userId)).reason, 'Excessive capitals');
+    await kept(await post(shouter.userId, 'ok, I read the FAQ now'));
+  });
+
+  test('a member with an exempt role is spared (exempt channels: the engine tests)', async () => {
+    const verified = await buildMember(h(), { roleIds: [h().demo.roles.verified] });
+    await kept(await post(verified.userId, 'join us at discord.gg/abcdef'));
+    assert.equal((await casesOf(verified.userId)).length, 0);
+  });
+});
