@@ -73,9 +73,11 @@ async function closeWithEscape(page: Page, dialog: ReturnType<Page['getByRole']>
   await waitFor(
     async () => {
       await page.keyboard.press('Escape');
+      // Let the layer's close animation finish before deciding (slow under a loaded CI machine).
+      await page.waitForTimeout(200);
       return (await dialog.count()) === 0;
     },
-    5000,
+    15_000,
     'Escape to close the dialog',
   );
 }
