@@ -16,114 +16,14 @@
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon, { type Result } from 'autocannon';
-import { openStore } from '../../src/db/store';
-import { levelFromTotal } from '../../src/shared/leveling';
 import { median, stop } from './child';
-import {
-  bulkPost, callControl, freePort, signIn, startProductProcess, startSandboxProcess,
-  type ProductInfo, type ProductState, type Sampled, type SandboxInfo,
-} from './product-client';
+import { format, ingest, load, seed, uncachedLatency, type Figures } from './load-kit';
+import { callControl, freePort, signIn, startProductProcess, startSandboxProcess, type ProductState, type Sampled } from './product-client';
 
 const members = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 3);
 const seconds = Number(process.argv[4] ?? 10);
 const ingestPerSecond = Number(process.argv[5] ?? 5000);
-const CONNECTIONS = 50;
-const CHUNK = 5000;
-const DAY_MS = 86_400_000;
-
-/** A deterministic spread of numbers in [0, 1) (the same store every time). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-/** Seeds `count` members' levels, wallets and two ledger rows each for `guildId`, in chunks. */
-async function seed(databaseUrl: string, guildId: string, count: number): Promise<void> {
-  const store = await openStore(databaseUrl);
-  await store.migrate();
-  const random = seeded(42);
-  const now = Date.now();
-  const { UserLevel, UserCurrency, Transaction } = store.models;
-  for (let start = 0; start < count; start += CHUNK) {
-    const ids = Array.from({ length: Math.min(CHUNK, count - start) }, (_, i) => start + i);
-    const userId = (i: number) => String(400_000_000_000_000_000n + BigInt(i));
-    const levels = ids.map((i) => {
-      const totalXp = Math.floor(random() ** 3 * 200_000);
-      const { level, xp } = levelFromTotal(totalXp);
-      return { guildId, userId: userId(i), username: `member_${i}`, level, xp, totalXp, messagesCount: Math.floor(totalXp / 12) };
-    });
-    const wallets = ids.map((i) => {
-      const totalEarned = Math.floor(random() ** 2 * 50_000);
-      return { guildId, userId: userId(i), username: `member_${i}`, balance: Math.floor(totalEarned * random()), totalEarned };
-    });
-    const ledger = ids.flatMap((i) =>
-      [0, 1].map(() => ({ guildId, userId: userId(i), type: 'earn' as const, amount: 10, description: 'Chat rewards', createdAt: new Date(now - Math.floor(random() * 30 * DAY_MS)) })),
-    );
-    await store.sequelize.transaction(async (transaction) => {
-      await UserLevel.bulkCreate(levels, { transaction });
-      await UserCurrency.bulkCreate(wallets, { transaction });
-      await Transaction.bulkCreate(ledger, { transaction });
-    });
-  }
-  await store.close();
-}
-
-/** Posts about `perSecond` messages a second (10 bulk posts a second) until stopped. */
-function ingest(sandbox: SandboxInfo, perSecond: number): { stop(): Promise<void> } {
-  let running = true;
-  const loop = (async () => {
-    const started = Date.now();
-    let posted = 0;
-    while (running) {
-      const due = Math.floor(((Date.now() - started) / 1000) * perSecond) - posted;
-      if (due > 0) {
-        await bulkPost(sandbox, sandbox.demo.channels.general, due);
-        posted += due;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-    },
-  };
-}
-
-interface Figures {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon at 50 connections for `seconds` against one route. */
-async function load(product: ProductInfo, cookie: string, route: string): Promise<Figures> {
-  const result: Result = await autocannon({ url: `${product.url}${route}`, connections: CONNECTIONS, duration: seconds, headers: { cookie } });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-}
-
-/** The route's latency with its read cache expired: one request a second, `times` times; the median (ms). */
-async function uncachedLatency(product: ProductInfo, cookie: string, route: string, times = 5): Promise<number> {
-  const latencies: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const started = performance.now();
-    const response = await fetch(`${product.url}${route}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-    latencies.push(performance.now() - started);
-  }
-  return Math.round(median(latencies) * 10) / 10;
-}
-
-const format = (f: Figures) => `${f.rps} req/s, p99 ${f.p99} ms${f.non2xx || f.errors ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : ''}`;
 
 const directory = mkdtempSync(path.join(tmpdir(), 'bench-read-load-'));
 const databaseUrl = `sqlite:${path.join(directory, 'bot.sqlite')}`;
@@ -145,13 +45,13 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       for (const [name, route] of Object.entries(routes)) {
         const entry = (results[name] ??= { idle: [], ingest: [], ingested: [] });
-        const idle = await load(product, cookie, route);
+        const idle = await load(`${product.url}${route}`, cookie, seconds);
         entry.idle.push(idle);
         const before = await callControl<ProductState>(product, 'GET', '/state');
         await callControl(product, 'POST', '/sample/start');
         const posting = ingest(sandbox, ingestPerSecond);
         const started = Date.now();
-        const busy = await load(product, cookie, route);
+        const busy = await load(`${product.url}${route}`, cookie, seconds);
         await posting.stop();
         const after = await callControl<ProductState>(product, 'GET', '/state');
         const sampled = await callControl<Sampled>(product, 'POST', '/sample/stop');
