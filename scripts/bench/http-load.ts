@@ -9,6 +9,8 @@
 // Koa; /api/auth/me >= 0.3x with p99 < 10 ms; each guild GET >= 2,000 req/s with p99 < 40 ms.
 // All processes share this machine's cores.
 //
+// HTTP_LOAD_ONLY=<regex> keeps only the product's routes whose name matches (bare Koa always runs).
+//
 // Usage: node --import tsx scripts/bench/http-load.ts [members=100000] [runs=3] [seconds=5] [ingestPerSecond=5000]
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -70,6 +72,8 @@ try {
         { name: `${read.name} while ingesting`, url: `${product.url}${read.path}`, cookie, busy: true },
       ]),
     ];
+    const only = process.env.HTTP_LOAD_ONLY ? new RegExp(process.env.HTTP_LOAD_ONLY) : null;
+    if (only) targets.splice(1, targets.length, ...targets.slice(1).filter((target) => only.test(target.name)));
     const results = new Map<string, Figures[]>();
     for (let run = 1; run <= runs; run += 1) {
       for (const target of targets) {
