@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Snowflake } from './auth';
+import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 import { pageQuery } from './fields';
 
 /** Spec section 9's priorities; normal by default. */
@@ -47,7 +47,7 @@ const message = z.string({ error: 'is required' }).trim().min(1, 'is required').
 const priority = z.enum(ANNOUNCEMENT_PRIORITIES, { error: `must be one of ${ANNOUNCEMENT_PRIORITIES.join(', ')}` });
 /** An instant with its time zone, as the browser sends the admin's local time. */
 const scheduleTime = z.iso.datetime({ offset: true, error: 'must be a date and time with its time zone' }).nullable();
-const mentionRoleId = z.union([Snowflake, z.literal(''), z.null()], { error: 'must be a Discord id (digits only)' }).transform((value) => value || null);
+const mentionRoleId = z.union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE }).transform((value) => value || null);
 
 /** POST /api/servers/:guildId/announcements: Send Now (no scheduleTime) or Schedule. */
 export const AnnouncementInput = z

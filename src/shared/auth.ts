@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { AccessLevelSchema } from './access';
 
+/** The message for a value that is no Discord id; '123' is digits, so the length is said too. */
+export const SNOWFLAKE_MESSAGE = 'must be a Discord id (15 to 21 digits)';
 /** A Discord snowflake id as a string. */
-export const Snowflake = z.string().regex(/^\d{15,21}$/, 'must be a Discord id (digits only)');
+export const Snowflake = z.string().regex(/^\d{15,21}$/, SNOWFLAKE_MESSAGE);
 
 /** GET /api/auth/me: the signed-in user (spec section 3). `id` is our user id. */
 export const CurrentUserSchema = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { Snowflake } from './auth';
+import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 import { flag, pageQuery, text, wholeNumber } from './fields';
 
 /** The economy's settings (spec sections 2, 3 and 9). */
@@ -65,7 +65,7 @@ export const ShopItemInput = z
     description: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').nullish().transform((value) => value || null),
     price: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_BALANCE, `must be at most ${MAX_BALANCE}`),
     type: z.enum(SHOP_ITEM_TYPES, { error: `must be one of ${SHOP_ITEM_TYPES.join(', ')}` }),
-    roleId: z.union([Snowflake, z.literal(''), z.null()], { error: 'must be a Discord id (digits only)' }).optional().transform((value) => value || null),
+    roleId: z.union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE }).optional().transform((value) => value || null),
     icon: z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters').nullish().transform((value) => value || null),
     isActive: z.boolean({ error: 'must be true or false' }).default(true),
     /** How many can be sold; empty for unlimited. */

@@ -1,7 +1,7 @@
 // Field builders shared by the settings slices and other forms: one definition of each kind of
 // field, with the limits and the words a person reads when a value is wrong.
 import * as z from 'zod';
-import { Snowflake } from './auth';
+import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 
 /** A whole number between min and max. */
 export const wholeNumber = (min: number, max: number) =>
@@ -36,7 +36,7 @@ export const optionalText = (max: number) =>
 /** An optional Discord id (channel, role, member); empty becomes null. */
 export const optionalId = () =>
   z
-    .union([Snowflake, z.literal(''), z.null()], { error: 'must be a Discord id (digits only)' })
+    .union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE })
     .transform((value) => (value ? value : null));
 
 /** ?page=&pageSize= of a paged list (pages from 1). */

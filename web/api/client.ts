@@ -23,6 +23,11 @@ export function hasStatus(error: unknown, status: number): boolean {
   return error instanceof ApiRequestError && error.status === status;
 }
 
+/** False for a refusal (4xx): asking again gets the same answer, so no 'Try again' is offered. */
+export function isRetryable(error: unknown): boolean {
+  return !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500);
+}
+
 /** The server's human message for an error, falling back to the error's own message. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.body) return error.body.message;

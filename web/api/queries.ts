@@ -2,7 +2,7 @@
 // and checks the answer against the shared zod schema, so a contract drift shows as an error state.
 import { useQuery, type QueryFunction } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { CurrentUserSchema, ServerListSchema, ServerStatsSchema } from '../../src/shared/auth';
+import { CurrentUserSchema, ServerListSchema, ServerStatsSchema, type Server } from '../../src/shared/auth';
 import { HealthSchema } from '../../src/shared/health';
 import { PublicMetaSchema } from '../../src/shared/meta';
 import { ServerOverviewSchema } from '../../src/shared/servers';
@@ -66,14 +66,28 @@ export function useCommunities({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
- * The user's place in one server: its row from the managed list or, failing that, from the
- * communities (access 'member'); undefined while either list loads or when the user is not in it.
+ * Where the user stands with one server id: 'found' with its row from the managed list or, failing
+ * that, from the communities (access 'member'); 'missing' when both lists loaded without it;
+ * 'loading' while they load; 'unknown' when a list failed (the page's own read then explains).
  */
-export function useServerEntry(serverId: string) {
+export type ServerLookup = { status: 'found'; entry: Server } | { status: 'missing' | 'loading' | 'unknown' };
+
+/** Looks `serverId` up in the user's managed servers, then in their communities. */
+export function useServerLookup(serverId: string): ServerLookup {
   const servers = useServers();
   const managed = servers.data?.find((server) => server.id === serverId);
   const communities = useCommunities({ enabled: serverId !== '' && servers.isSuccess && !managed });
-  return managed ?? communities.data?.find((server) => server.id === serverId);
+  const entry = managed ?? communities.data?.find((server) => server.id === serverId);
+  if (entry) return { status: 'found', entry };
+  if (servers.isError || communities.isError) return { status: 'unknown' };
+  if (servers.isSuccess && communities.isSuccess) return { status: 'missing' };
+  return { status: 'loading' };
+}
+
+/** The user's row for one server (see useServerLookup); undefined while loading or when not theirs. */
+export function useServerEntry(serverId: string): Server | undefined {
+  const lookup = useServerLookup(serverId);
+  return lookup.status === 'found' ? lookup.entry : undefined;
 }
 
 /** Totals over the managed guilds that have the bot. */

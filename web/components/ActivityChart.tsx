@@ -6,7 +6,10 @@ import type { ServerOverview } from '../../src/shared/servers';
 import { theme } from '../state/ui';
 import { chartColors, shortDate } from './chart-theme';
 
-/** The activity area chart. */
+/**
+ * The activity area chart: an image with a text alternative. Recharts' keyboard layer is off, as in
+ * the other charts: it would make the SVG a tab stop inside an image that exposes no children.
+ */
 export function ActivityChart({ activity }: { activity: ServerOverview['activity'] }) {
   useSignals();
   const currentTheme = theme.value;
@@ -18,7 +21,7 @@ export function ActivityChart({ activity }: { activity: ServerOverview['activity
   return (
     <div className="chart" role="img" aria-label={`Messages and joins per day over the last ${activity.length} days`}>
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <AreaChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <defs>
             <linearGradient id="fill-messages" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor={colors.first} stopOpacity={0.35} />

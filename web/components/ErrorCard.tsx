@@ -11,10 +11,12 @@ export interface ErrorCardProps {
   error?: unknown;
   description?: ReactNode;
   actions?: ReactNode;
+  /** h1 when the error is the whole screen, else h2. */
+  heading?: 'h1' | 'h2';
 }
 
 /** A card explaining why a read failed, with a way forward. */
-export function ErrorCard({ title, error, description, actions }: ErrorCardProps) {
+export function ErrorCard({ title, error, description, actions, heading }: ErrorCardProps) {
   return (
     <Card role="alert">
       <EmptyState
@@ -23,6 +25,7 @@ export function ErrorCard({ title, error, description, actions }: ErrorCardProps
         title={title}
         description={description ?? (error === undefined ? undefined : errorMessage(error))}
         actions={actions}
+        heading={heading}
       />
     </Card>
   );

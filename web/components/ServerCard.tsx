@@ -1,10 +1,11 @@
 // One server of the /servers grid (spec section 2 "Server list").
-import { ExternalLink, Plus, Settings2, Users } from 'lucide-react';
+import { ExternalLink, Settings2, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Server } from '../../src/shared/auth';
-import { guildChannelsUrl, hasAdministrator, inviteUrl } from '../../src/shared/discord-urls';
+import { guildChannelsUrl, hasAdministrator } from '../../src/shared/discord-urls';
 import type { PublicMeta } from '../../src/shared/meta';
 import { serverPath } from '../state/server';
+import { AddBotLink } from './AddBotLink';
 import { ServerIcon } from './ServerIcon';
 import { formatNumber } from './StatCard';
 import { Badge } from './ui/badge';
@@ -29,7 +30,7 @@ export interface ServerCardProps {
   meta: PublicMeta | undefined;
 }
 
-/** A server card: icon, name, id, bot and role badges, members, and Manage or Add Bot. */
+/** A server card: icon, name, id, bot, role and owner badges, members, and Manage or Add Bot. */
 export function ServerCard({ server, meta }: ServerCardProps) {
   const { id, name, icon, hasBot, permissions, memberCount } = server;
   return (
@@ -46,6 +47,7 @@ export function ServerCard({ server, meta }: ServerCardProps) {
       <div className="badges">
         <Badge tone={hasBot ? 'success' : 'warning'}>{hasBot ? 'Bot Active' : 'Bot Missing'}</Badge>
         <Badge tone="brand">{roleLabel(permissions)}</Badge>
+        {server.owner ? <Badge tone="warning">Owner</Badge> : null}
       </div>
       <p className="server-card-members">
         <Users size={16} aria-hidden="true" />
@@ -57,11 +59,9 @@ export function ServerCard({ server, meta }: ServerCardProps) {
           <Link to={serverPath(id, 'dashboard')} className={buttonClass('primary', 'md', 'grow')}>
             <Settings2 size={16} aria-hidden="true" /> Manage
           </Link>
-        ) : meta ? (
-          <a className={buttonClass('success', 'md', 'grow')} href={inviteUrl(meta, id)} target="_blank" rel="noopener noreferrer">
-            <Plus size={16} aria-hidden="true" /> Add Bot
-          </a>
-        ) : null}
+        ) : (
+          <AddBotLink meta={meta} server={server} className="grow" />
+        )}
         {meta ? (
           <Tooltip label="Open in Discord">
             <a

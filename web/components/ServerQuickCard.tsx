@@ -21,15 +21,19 @@ export function ServerQuickCard({ server }: { server: Server }) {
   const members = overview.data?.memberCount ?? server.memberCount;
   return (
     <Card className="quick-card" data-testid="quick-card">
-      <div className="server-card-top">
-        <ServerIcon id={server.id} name={server.name} icon={server.icon} size="md" />
-        <div className="server-card-title">
-          <h3 className="card-title truncate">{server.name}</h3>
-          <Badge tone="success">
-            <Coins size={12} aria-hidden="true" /> Economy Active
-          </Badge>
+      <div className="quick-card-head">
+        <div className="server-card-top">
+          <ServerIcon id={server.id} name={server.name} icon={server.icon} size="md" />
+          <div className="server-card-title">
+            <h3 className="card-title clamp-2" title={server.name}>
+              {server.name}
+            </h3>
+            <Badge tone="success">
+              <Coins size={12} aria-hidden="true" /> Economy Active
+            </Badge>
+          </div>
         </div>
-        <Link to={serverPath(server.id, 'dashboard')} className={buttonClass('primary', 'sm')}>
+        <Link to={serverPath(server.id, 'dashboard')} className={buttonClass('primary', 'sm')} aria-label={`Dashboard of ${server.name}`}>
           Dashboard
         </Link>
       </div>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Server } from '../../src/shared/auth';
 import { ServerIcon } from './ServerIcon';
 import { formatNumber } from './StatCard';
+import { Badge } from './ui/badge';
 import { Skeleton } from './ui/skeleton';
 
 /** Props of ServerRow. */
@@ -13,7 +14,7 @@ export interface ServerRowProps {
   action?: ReactNode;
 }
 
-/** Icon, name, member count (or N/A), badges and one action. */
+/** Icon; name, member count (or N/A) and badges (Owner for the user's own servers) under it; one action. */
 export function ServerRow({ server, badges, action }: ServerRowProps) {
   return (
     <li className="server-row" data-testid="server-row">
@@ -25,8 +26,13 @@ export function ServerRow({ server, badges, action }: ServerRowProps) {
         <p className="muted small">
           {server.memberCount === null ? 'N/A' : `${formatNumber(server.memberCount)} members`}
         </p>
+        {server.owner || badges ? (
+          <div className="badges server-row-badges">
+            {server.owner ? <Badge tone="warning">Owner</Badge> : null}
+            {badges}
+          </div>
+        ) : null}
       </div>
-      {badges ? <div className="badges">{badges}</div> : null}
       {action ? <div className="server-row-action">{action}</div> : null}
     </li>
   );

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { atLeast } from '../../src/shared/access';
 import type { SettingsView } from '../../src/shared/settings';
-import { hasStatus } from '../api/client';
+import { hasStatus, isRetryable } from '../api/client';
 import { settingsQuery } from '../api/guild';
 import { useServerName } from '../api/queries';
 import { ErrorCard } from './ErrorCard';
@@ -45,9 +45,11 @@ export function SettingsShell({ title, description, children }: SettingsShellPro
           title={hasStatus(settings.error, 403) ? 'Access Denied' : 'Could not load the settings'}
           error={settings.error}
           actions={
-            <Button variant="outline" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
+            isRetryable(settings.error) ? (
+              <Button variant="outline" onClick={() => void settings.refetch()}>
+                Try again
+              </Button>
+            ) : null
           }
         />
       ) : (

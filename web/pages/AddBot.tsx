@@ -2,9 +2,9 @@
 import { ArrowLeft, BookOpen, Bot, CircleCheck, Clock, ExternalLink, Layers, Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../src/shared/meta';
-import { inviteUrl } from '../../src/shared/discord-urls';
 import { useMeta, useServers } from '../api/queries';
-import { AddBotLink, ManageServerLink } from '../components/ServerRowActions';
+import { AddBotLink } from '../components/AddBotLink';
+import { ManageServerLink } from '../components/ServerRowActions';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerRow, ServerRowsSkeleton } from '../components/ServerRow';
@@ -30,13 +30,7 @@ export default function AddBot() {
       <PageHeader
         title="Add Bot"
         description={`Bring ${botName} to your community.`}
-        actions={
-          meta.data ? (
-            <a className={buttonClass('primary')} href={inviteUrl(meta.data)} target="_blank" rel="noopener noreferrer">
-              <Plus size={16} aria-hidden="true" /> Add to Any Server
-            </a>
-          ) : null
-        }
+        actions={<AddBotLink meta={meta.data} />}
       />
 
       <section className="grid grid-3" aria-label="Features">
@@ -67,7 +61,32 @@ export default function AddBot() {
             <StatCard label="Managed Servers" value={groups?.all.length} icon={Layers} tone="info" />
           </div>
 
+          {/* The same two lists in the same order as on Server Management: with the bot, then available. */}
           <div className="grid grid-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Servers with the bot</CardTitle>
+                <CardDescription>Already set up and ready to configure.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {!groups ? (
+                  <ServerRowsSkeleton />
+                ) : groups.withBot.length === 0 ? (
+                  <p className="muted">None yet. Add the bot to a server to get started.</p>
+                ) : (
+                  <ul className="server-rows">
+                    {groups.withBot.map((server) => (
+                      <ServerRow
+                        key={server.id}
+                        server={server}
+                        action={<ManageServerLink serverId={server.id} />}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+
             <Card>
               <CardHeader>
                 <CardTitle>Available Servers</CardTitle>
@@ -92,11 +111,7 @@ export default function AddBot() {
                           key={server.id}
                           server={server}
                           badges={<Badge tone="brand">Admin Access</Badge>}
-                          action={
-                            <AddBotLink meta={meta.data} serverId={server.id} serverName={server.name}>
-                              <Plus size={14} aria-hidden="true" /> Add Bot
-                            </AddBotLink>
-                          }
+                          action={<AddBotLink meta={meta.data} server={server} size="sm" />}
                         />
                       ))}
                     </ul>
@@ -107,30 +122,6 @@ export default function AddBot() {
                       </p>
                     ) : null}
                   </>
-                )}
-              </CardContent>
-            </Card>
-
-            <Card>
-              <CardHeader>
-                <CardTitle>Servers with the bot</CardTitle>
-                <CardDescription>Already set up and ready to configure.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                {!groups ? (
-                  <ServerRowsSkeleton />
-                ) : groups.withBot.length === 0 ? (
-                  <p className="muted">None yet. Add the bot to a server to get started.</p>
-                ) : (
-                  <ul className="server-rows">
-                    {groups.withBot.map((server) => (
-                      <ServerRow
-                        key={server.id}
-                        server={server}
-                        action={<ManageServerLink serverId={server.id} />}
-                      />
-                    ))}
-                  </ul>
                 )}
               </CardContent>
             </Card>

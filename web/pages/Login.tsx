@@ -8,6 +8,7 @@ import { discordLoginUrl } from '../api/auth';
 import { useMeta } from '../api/queries';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { FEATURE_AREAS } from '../marketing';
 
 /** Where to come back to after signing in: the page the visitor asked for, or '/'. */
@@ -21,6 +22,7 @@ export default function Login() {
   const meta = useMeta();
   const { pathname, search } = useLocation();
   const botName = meta.data?.botName ?? PRODUCT_NAME;
+  useDocumentTitle('Sign in');
 
   return (
     <div className="login-page">

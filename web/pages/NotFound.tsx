@@ -1,11 +1,13 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 
 /** The signed-in 404 screen for unknown paths. */
 export default function NotFound() {
+  useDocumentTitle('Page Not Found');
   return (
     <Card>
       <EmptyState

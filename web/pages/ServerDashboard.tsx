@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { DiagnosticFeature } from '../../src/shared/diagnostics';
 import { diagnosticsQuery } from '../api/guild';
-import { hasStatus } from '../api/client';
+import { hasStatus, isRetryable } from '../api/client';
 import { useServerOverview } from '../api/queries';
 import { ActivityChart } from '../components/ActivityChart';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerIcon } from '../components/ServerIcon';
 import { StatCard } from '../components/StatCard';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
@@ -37,6 +38,32 @@ const TILE_DIAGNOSTICS: Partial<Record<string, readonly DiagnosticFeature[]>> = 
   settings: ['notifications', 'autoRole'],
 };
 
+/** The whole screen when the overview cannot be read: why, My Servers, and Try again if it may help. */
+function OverviewError({ error, retry }: { error: unknown; retry: () => void }) {
+  const { title, description } = explain(error);
+  useDocumentTitle(title);
+  return (
+    <ErrorCard
+      heading="h1"
+      title={title}
+      error={error}
+      description={description}
+      actions={
+        <>
+          <Link to="/servers" className={buttonClass('primary')}>
+            <Server size={16} aria-hidden="true" /> My Servers
+          </Link>
+          {isRetryable(error) ? (
+            <Button variant="outline" onClick={retry}>
+              Try again
+            </Button>
+          ) : null}
+        </>
+      }
+    />
+  );
+}
+
 /** The per-server dashboard. */
 export default function ServerDashboard() {
   const { serverId = '' } = useParams();
@@ -44,26 +71,7 @@ export default function ServerDashboard() {
   const diagnostics = useQuery({ ...diagnosticsQuery(serverId), enabled: !overview.isError });
   const problems = (slug: string) => (TILE_DIAGNOSTICS[slug] ?? []).reduce((sum, feature) => sum + (diagnostics.data?.counts[feature] ?? 0), 0);
 
-  if (overview.isError) {
-    const { title, description } = explain(overview.error);
-    return (
-      <ErrorCard
-        title={title}
-        error={overview.error}
-        description={description}
-        actions={
-          <>
-            <Link to="/servers" className={buttonClass('primary')}>
-              <Server size={16} aria-hidden="true" /> My Servers
-            </Link>
-            <Button variant="outline" onClick={() => void overview.refetch()}>
-              Try again
-            </Button>
-          </>
-        }
-      />
-    );
-  }
+  if (overview.isError) return <OverviewError error={overview.error} retry={() => void overview.refetch()} />;
 
   const data = overview.data;
   return (

@@ -1,8 +1,9 @@
 // /server-management (spec section 2): counts, the servers with the bot, and the ones without.
-import { Bot, CirclePlus, ExternalLink, Layers, Server as ServerIconGlyph, Users } from 'lucide-react';
+import { Bot, CirclePlus, Layers, Plus, Server as ServerIconGlyph, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useMeta, useServers } from '../api/queries';
-import { AddBotLink, ManageServerLink } from '../components/ServerRowActions';
+import { AddBotLink } from '../components/AddBotLink';
+import { ManageServerLink } from '../components/ServerRowActions';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
 import { ServerRow, ServerRowsSkeleton } from '../components/ServerRow';
@@ -50,7 +51,7 @@ export default function ServerManagement() {
                     title="No servers with the bot yet"
                     actions={
                       <Link to="/add-bot" className={buttonClass('primary')}>
-                        Add the bot
+                        <Plus size={16} aria-hidden="true" /> Add Bot
                       </Link>
                     }
                   />
@@ -60,12 +61,7 @@ export default function ServerManagement() {
                       <ServerRow
                         key={server.id}
                         server={server}
-                        badges={
-                          <>
-                            {server.owner ? <Badge tone="warning">Owner</Badge> : null}
-                            <Badge tone="success">Active</Badge>
-                          </>
-                        }
+                        badges={<Badge tone="success">Active</Badge>}
                         action={<ManageServerLink serverId={server.id} />}
                       />
                     ))}
@@ -91,11 +87,7 @@ export default function ServerManagement() {
                         key={server.id}
                         server={server}
                         badges={<Badge tone="neutral">No Bot</Badge>}
-                        action={
-                          <AddBotLink meta={meta.data} serverId={server.id} serverName={server.name}>
-                            <ExternalLink size={14} aria-hidden="true" /> Add
-                          </AddBotLink>
-                        }
+                        action={<AddBotLink meta={meta.data} server={server} size="sm" />}
                       />
                     ))}
                   </ul>

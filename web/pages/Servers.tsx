@@ -1,10 +1,10 @@
 // /servers (spec section 2 "Server list"): the guilds the user manages, with bot presence.
 import { useSignals } from '@preact/signals-react/runtime';
-import { Backpack, Info, LockKeyhole, Plus, RefreshCw, ServerOff } from 'lucide-react';
+import { Backpack, Info, LockKeyhole, RefreshCw, ServerOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { inviteUrl } from '../../src/shared/discord-urls';
 import { hasStatus } from '../api/client';
 import { useCommunities, useMeta, useServers } from '../api/queries';
+import { AddBotLink } from '../components/AddBotLink';
 import { ServerIcon } from '../components/ServerIcon';
 import { formatNumber } from '../components/StatCard';
 import { serverPath } from '../state/server';
@@ -16,7 +16,7 @@ import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 import { sessionUser } from '../state/session';
 
-/** How many placeholder cards show while the list loads (spec section 9: 3 or 4). */
+/** How many placeholder cards show while the list loads (spec section 9: 3 or 4): two full rows of the two-column grid. */
 const SKELETON_CARDS = 4;
 
 /** "Communities you're in": servers with the bot where the user is a member, each opening their rank and inventory. */
@@ -29,7 +29,7 @@ function Communities() {
         Communities you're in
       </h2>
       <p className="muted">See your rank and the items you bought in servers where you are a member.</p>
-      <div className="grid grid-cards">
+      <div className="grid grid-servers">
         {communities.data.map((server) => (
           <Card key={server.id} className="server-card" data-testid="community-card">
             <div className="server-card-top">
@@ -59,14 +59,6 @@ export default function Servers() {
   const meta = useMeta();
   const servers = useServers();
   const username = sessionUser.value?.username ?? '';
-  const invite = meta.data ? inviteUrl(meta.data) : undefined;
-
-  const inviteButton = (label: string) =>
-    invite ? (
-      <a className={buttonClass('primary')} href={invite} target="_blank" rel="noopener noreferrer">
-        <Plus size={16} aria-hidden="true" /> {label}
-      </a>
-    ) : null;
 
   return (
     <>
@@ -78,13 +70,13 @@ export default function Servers() {
             <Button variant="outline" onClick={() => void servers.refetch()} disabled={servers.isFetching} aria-label="Refresh the server list">
               <RefreshCw size={16} aria-hidden="true" className={servers.isFetching ? 'spin' : undefined} /> Refresh
             </Button>
-            {inviteButton('Invite Bot')}
+            <AddBotLink meta={meta.data} />
           </>
         }
       />
 
       {servers.isPending ? (
-        <div className="grid grid-cards" aria-busy="true" aria-label="Loading servers">
+        <div className="grid grid-servers" aria-busy="true" aria-label="Loading servers">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <ServerCardSkeleton key={index} />
           ))}
@@ -110,11 +102,11 @@ export default function Servers() {
             icon={ServerOff}
             title="No Servers Found"
             description="You don't manage any server yet. Invite the bot to a server where you have the Manage Server permission."
-            actions={inviteButton('Invite Bot')}
+            actions={<AddBotLink meta={meta.data} />}
           />
         </Card>
       ) : (
-        <div className="grid grid-cards">
+        <div className="grid grid-servers">
           {servers.data.map((server) => (
             <ServerCard key={server.id} server={server} meta={meta.data} />
           ))}

@@ -10,7 +10,8 @@ import { useCurrentUser } from '../api/queries';
 import { UserAvatar } from '../components/UserAvatar';
 import { displayDiscriminator } from '../state/session';
 import { Button, buttonClass } from '../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 import { Spinner } from '../components/ui/spinner';
 import { MockLoginForm } from './MockLoginForm';
 
@@ -54,14 +55,16 @@ export default function TestAuth() {
   const me = useCurrentUser();
   const [disabledReason, setDisabledReason] = useState<string | null>(null);
 
+  useDocumentTitle('Authentication Test');
+
   return (
-    <div className="center-page">
+    <main className="center-page">
       <Card className="narrow-card">
         <CardHeader>
           <span className="feature-icon">
             <FlaskConical size={22} aria-hidden="true" />
           </span>
-          <CardTitle className="page-title">Authentication Test</CardTitle>
+          <h1 className="card-title page-title">Authentication Test</h1>
           <CardDescription>Check your session, or sign in with a demo account (sandbox mode).</CardDescription>
         </CardHeader>
         {me.isPending ? (
@@ -89,6 +92,6 @@ export default function TestAuth() {
           <Link to="/login">Back to login</Link>
         </CardContent>
       </Card>
-    </div>
+    </main>
   );
 }

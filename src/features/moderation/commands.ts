@@ -4,6 +4,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { read, type Command, type Invocation, type MessageCommand } from '../../bot/command';
 import { InvalidInput } from '../../core/errors';
+import { SNOWFLAKE_MESSAGE } from '../../shared/auth';
 import { DURATION_KEYS, DURATION_LABELS, type Duration, type ModerationAction } from '../../shared/moderation';
 import { createReport } from './reports';
 import { activeWarnings, ACTION_PERMISSIONS, caseByNumber, caseLine, moderate, viewCase } from './service';
@@ -67,7 +68,7 @@ const unban: Command = {
   options: [{ type: 'string', name: 'user_id', description: 'The banned user’s id', required: true, minLength: 15, maxLength: 21 }, reasonOption],
   run: (invocation) => {
     const userId = read.string(invocation, 'user_id') ?? '';
-    if (!/^\d{15,21}$/.test(userId)) throw InvalidInput.field('user_id', 'must be a Discord id (digits only)');
+    if (!/^\d{15,21}$/.test(userId)) throw InvalidInput.field('user_id', SNOWFLAKE_MESSAGE);
     return run(invocation, 'unban', userId);
   },
 };

@@ -5,6 +5,7 @@ import { Bot, Menu, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../../src/shared/meta';
 import { useMeta, useServerEntry, useServers } from '../../api/queries';
+import { useProductTitle } from '../useDocumentTitle';
 import { theme, toggleTheme } from '../../state/ui';
 import { Button } from '../ui/button';
 import { DialogTrigger } from '../ui/dialog';
@@ -40,13 +41,17 @@ function ThemeButton() {
   );
 }
 
-/** The dashboard header. Must sit inside the layout's drawer Dialog (the menu button is its trigger). */
+/**
+ * The dashboard header. Must sit inside the layout's drawer Dialog (the menu button is its trigger).
+ * On a phone it shows the bot's name, or on a server's pages that server's name instead.
+ */
 export function Header({ serverId }: { serverId: string | undefined }) {
   const meta = useMeta();
-  const title = `${meta.data?.botName ?? PRODUCT_NAME} Dashboard`;
+  const botName = meta.data?.botName ?? PRODUCT_NAME;
+  const title = useProductTitle();
 
   return (
-    <header className="header">
+    <header className={serverId ? 'header header-server' : 'header'}>
       <DialogTrigger asChild>
         <Button variant="ghost" size="icon" className="menu-button" aria-label="Open navigation menu">
           <Menu size={20} aria-hidden="true" />
@@ -56,7 +61,10 @@ export function Header({ serverId }: { serverId: string | undefined }) {
         <span className="brand-logo">
           <Bot size={20} aria-hidden="true" />
         </span>
-        <span className="brand-name">{title}</span>
+        <span className="brand-name">
+          {botName}
+          <span className="brand-suffix"> Dashboard</span>
+        </span>
       </Link>
       <span className="header-divider" aria-hidden="true" />
       <ServerLabel serverId={serverId} />

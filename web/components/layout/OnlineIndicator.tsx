@@ -16,7 +16,11 @@ function describe(health: Health | undefined): { label: string; tone: 'online' |
   }
 }
 
-/** The bot's connection state in the header: Online when the gateway is ready. */
+/**
+ * The bot's connection state in the header: Online when the gateway is ready. It is a status, not
+ * a control, so it is no tab stop; the gateway details show on hover. The live region holds only the
+ * word, so a screen reader hears a change of state, not every ping.
+ */
 export function OnlineIndicator() {
   const health = useHealth();
   const { label, tone } = describe(health.data);
@@ -29,7 +33,7 @@ export function OnlineIndicator() {
       : 'Checking…';
   return (
     <Tooltip label={details} side="bottom">
-      <span className={cn('status-pill', `status-${tone}`)} tabIndex={0} role="status" data-testid="online-indicator">
+      <span className={cn('status-pill', `status-${tone}`)} role="status" data-testid="online-indicator">
         <span className="status-dot" aria-hidden="true" />
         <span>{label}</span>
       </span>

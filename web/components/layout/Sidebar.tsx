@@ -1,10 +1,12 @@
 // The sidebar's two modes (spec section 2): global pages without a server id, the server's
-// feature pages with one. The same list renders in the desktop aside and the mobile drawer.
+// feature pages with one, under the server switcher. The same list renders in the desktop aside
+// and the mobile drawer.
 import { Link, useLocation } from 'react-router-dom';
 import { useServerEntry } from '../../api/queries';
 import { FEATURES, GLOBAL_NAV, MEMBER_PAGES, SERVER_DASHBOARD, type NavItem } from '../../navigation';
 import { serverPath } from '../../state/server';
 import { cn } from '../ui/cn';
+import { ServerSwitcher } from './ServerSwitcher';
 
 /** The server-mode entries: Dashboard, then each feature page; a plain member sees only their own pages. */
 function serverNav(serverId: string, memberOnly: boolean): NavItem[] {
@@ -24,13 +26,14 @@ export interface SidebarProps {
   serverId: string | undefined;
 }
 
-/** The navigation list. */
+/** The server switcher and the navigation list. */
 export function Sidebar({ serverId }: SidebarProps) {
   const { pathname } = useLocation();
   const entry = useServerEntry(serverId ?? '');
   const items = serverId ? serverNav(serverId, entry?.access === 'member') : GLOBAL_NAV;
   return (
     <nav className="sidebar-nav" aria-label={serverId ? 'Server' : 'Main'}>
+      <ServerSwitcher serverId={serverId} />
       <p className="sidebar-heading">{serverId ? 'Server' : 'Navigation'}</p>
       <ul>
         {items.map((item) => {
