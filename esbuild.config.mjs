@@ -1,5 +1,6 @@
 // Builds the two bundles of the product:
 // - dist/server/main.js: the Node process (bot + HTTP + sandbox), dependencies left external;
+// - dist/server/backup.js: `npm run backup`, a copy of the SQLite store made while the bot runs;
 // - dist/web/: the dashboard, ESM with code splitting, minified, hashed names, a manifest,
 //   and index.html rewritten to point at the hashed entry files (source maps only with --watch).
 import * as esbuild from 'esbuild';
@@ -14,7 +15,7 @@ const watch = process.argv.includes('--watch');
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
-  entryPoints: { main: path.join(root, 'src/main.ts') },
+  entryPoints: { main: path.join(root, 'src/main.ts'), backup: path.join(root, 'src/backup.ts') },
   outdir: outServer,
   bundle: true,
   platform: 'node',

@@ -114,6 +114,8 @@ describe('Dockerfile', async () => {
       await cp(path.join(context, 'dist'), path.join(app, 'dist'), { recursive: true });
       await symlink(path.join(root, 'node_modules'), path.join(app, 'node_modules'), 'dir');
       await mkdir(path.join(app, 'data'));
+      const backupScript = /^node (\S+)$/.exec(pkg.scripts.backup ?? '')?.[1] ?? '';
+      assert.ok(backupScript && existsSync(path.join(app, backupScript)), 'npm run backup runs a file the image has');
 
       const cmd = JSON.parse(runtime?.instructions.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
       const child = spawn(cmd[0] === 'node' ? process.execPath : (cmd[0] ?? ''), cmd.slice(1), {

@@ -7,6 +7,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
 import { RowCache } from './row-cache';
+import { sqliteFile } from './url';
 import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
 import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
@@ -48,8 +49,8 @@ interface SqliteConnection {
 /** Sequelize options for a `sqlite:` or `postgres://` URL. */
 function sequelizeOptions(url: string, logger?: Logger): Options {
   const logging = logger ? (sql: string) => logger.trace({ sql }, 'sql') : false;
-  if (url.startsWith('sqlite:')) {
-    const storage = url.slice('sqlite:'.length).replace(/^\/\//, '') || ':memory:';
+  const storage = sqliteFile(url);
+  if (storage !== null) {
     if (storage !== ':memory:') mkdirSync(path.dirname(path.resolve(storage)), { recursive: true });
     // IMMEDIATE takes the write lock when a transaction starts, so two writers queue on the
     // busy timeout instead of deadlocking when both upgrade from read to write.
