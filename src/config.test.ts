@@ -58,7 +58,7 @@ describe('loadConfig', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { PATH: process.env.PATH, ...PRODUCTION, DISCORD_CLIENT_ID: undefined },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 60_000, // tsx compiles main.ts first: slow on a busy machine
     });
     assert.equal(result.status, 1);
     assert.equal(result.stderr.trim(), 'Configuration error: DISCORD_CLIENT_ID is required when DISCORD_TOKEN is set');
