@@ -35,6 +35,7 @@ import { ActivityRecorder } from './features/stats/recorder';
 import { createApp, type AppDeps } from './http/app';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
+import { createMetrics } from './metrics';
 import type { Sandbox, startSandbox } from './sandbox';
 import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
 
@@ -192,7 +193,8 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
 
   const services = buildServices({ config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features });
   const routes = features.flatMap((feature) => feature.routes ?? []);
-  const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits };
+  const metrics = runtime.metricsToken ? createMetrics({ ...services, client }) : undefined;
+  const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits, metrics };
   const { app, api } = createApp(services, routes, deps);
   server.on('request', app.callback());
 
