@@ -47,12 +47,30 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', { ...PRODUCTION, SESSION_SECRET: undefined }, /^SESSION_SECRET is required when DISCORD_TOKEN is set/],
     ['PUBLIC_URL', { ...PRODUCTION, PUBLIC_URL: undefined }, /^PUBLIC_URL is required when DISCORD_TOKEN is set/],
     ['DISCORD_TOKEN', { ...PRODUCTION, DISCORD_TOKEN: 'not-a-token' }, /^DISCORD_TOKEN must be a bot token/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short-token' }, /^METRICS_TOKEN must be at least 16 characters/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'sixteen chars or more' }, /^METRICS_TOKEN must be printable ASCII without spaces/],
   ];
   for (const [name, env, message] of cases) {
     test(`a bad ${name} is named in the error (${JSON.stringify(env[name] ?? null)})`, () => {
       assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
     });
   }
+
+  test('METRICS_TOKEN is off by default and kept when long enough', () => {
+    assert.equal(loadConfig({}).metricsToken, undefined);
+    assert.equal(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken, undefined);
+    assert.equal(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken, 'a'.repeat(16));
+  });
+
+  test('an error about a secret names the variable but never echoes its value', () => {
+    for (const [name, value] of [['METRICS_TOKEN', 'hunter2-secret'], ['SESSION_SECRET', 'hunter2-secret']] as const) {
+      assert.throws(
+        () => loadConfig({ [name]: value }),
+        (error: unknown) => error instanceof ConfigError && error.message.startsWith(name) && !error.message.includes('hunter2') && error.message.endsWith('(got 14 characters)'),
+      );
+    }
+    assert.throws(() => loadConfig({ PORT: 'eighty' }), /\(got "eighty"\)$/);
+  });
 
   test('the process stops with one line naming the variable, and no stack trace', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

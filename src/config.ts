@@ -52,7 +52,17 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value === '1' || value === 'true'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  METRICS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters; openssl rand -hex 32 makes one')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces (it is sent as an Authorization: Bearer header)')
+      .optional(),
+  ),
 });
+
+/** Variables whose values are credentials: an error names them but never echoes their value. */
+const SECRET_VARIABLES = new Set(['DISCORD_TOKEN', 'DISCORD_CLIENT_SECRET', 'SESSION_SECRET', 'METRICS_TOKEN']);
 
 /** The process configuration, parsed once from the environment. */
 export interface Config {
@@ -73,6 +83,8 @@ export interface Config {
   /** Lets webhook URLs reach loopback, private and link-local addresses (a receiver on the self-hoster's own network; tests). */
   allowPrivateWebhooks: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Turns GET /metrics on; scrapers send it as `Authorization: Bearer <token>`. Unset: /metrics is a 404. */
+  metricsToken?: string;
 }
 
 /** The default store: a SQLite file in data/, relative to the working directory. */
@@ -87,7 +99,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (got ${JSON.stringify(env[name] ?? '')})`);
+    const value = env[name] ?? '';
+    const got = SECRET_VARIABLES.has(name) ? `${value.trim().length} characters` : JSON.stringify(value);
+    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (got ${got})`);
   }
   const vars = parsed.data;
   const mode = vars.DISCORD_TOKEN ? 'discord' : 'sandbox';
@@ -111,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: vars.TRUST_PROXY,
     allowPrivateWebhooks: vars.ALLOW_PRIVATE_WEBHOOKS,
     logLevel: vars.LOG_LEVEL,
+    metricsToken: vars.METRICS_TOKEN,
   };
 }
 

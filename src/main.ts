@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { ConfigError, loadConfig, type Config, type RuntimeConfig } from './conf
 import { createAccessRule } from './core/access';
 import { systemClock, type Clock } from './core/clock';
 import type { Feature } from './core/feature';
+import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './core/shutdown';
 import type { Services } from './core/services';
 import { GuildStateStore } from './db/guild-state';
 import { openStore, type Store } from './db/store';
@@ -33,8 +34,10 @@ import { TtlCache } from './core/ttl-cache';
 import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
 import { createApp, type AppDeps } from './http/app';
+import { drainable } from './http/drain';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
+import { createMetrics } from './metrics';
 import type { Sandbox, startSandbox } from './sandbox';
 import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
 
@@ -61,7 +64,12 @@ export interface Product {
   /** The /api router (tests walk its routes). */
   api: Router;
   features: readonly Feature[];
-  close(): Promise<void>;
+  /**
+   * Stops in order: HTTP (in-flight requests finish), gateway events, the features' stop hooks
+   * (write-behind flushes), the gateway, the store. With a deadline, resolves by then naming what
+   * had not finished.
+   */
+  close(options?: { deadlineMs?: number }): Promise<ShutdownOutcome>;
 }
 
 /** This build's version, from package.json beside the source or the bundle. */
@@ -184,6 +192,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandbox.cdnBase } : {});
 
   const server = createServer();
+  const http = drainable(server);
   server.listen(config.port);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
@@ -192,27 +201,37 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
 
   const services = buildServices({ config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features });
   const routes = features.flatMap((feature) => feature.routes ?? []);
-  const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits };
+  const metrics = runtime.metricsToken ? createMetrics({ ...services, client }) : undefined;
+  const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits, metrics };
   const { app, api } = createApp(services, routes, deps);
   server.on('request', app.callback());
 
   const started: Feature[] = [];
-  const closeAll = async () => {
-    await closeServer(server);
-    await client.destroy();
-    for (const feature of [...started].reverse()) {
-      await Promise.resolve(feature.stop?.(services)).catch((error: unknown) => logger.error({ err: error, feature: feature.name }, 'feature failed to stop'));
-    }
-    if (ownSandbox) await sandbox?.close();
-    await store.close();
-  };
+  // Aborted at shutdown: the bot stops handling gateway events before the features write what they hold.
+  const intake = new AbortController();
+  const shutdownSteps = (): ShutdownStep[] => [
+    {
+      name: 'HTTP server',
+      run: async () => {
+        const cut = await http.drain();
+        if (cut > 0) logger.warn({ cut }, 'requests still running at shutdown were cut');
+      },
+    },
+    { name: 'gateway events', run: () => intake.abort() },
+    ...[...started].reverse().map((feature) => ({ name: `feature ${feature.name}`, run: () => feature.stop?.(services) })),
+    { name: 'Discord gateway', run: () => client.destroy() },
+    ...(ownSandbox && sandbox ? [{ name: 'sandbox', run: () => sandbox.close() }] : []),
+    { name: 'store', run: () => store.close() },
+  ];
+  let closing: Promise<ShutdownOutcome> | null = null;
+  const closeAll = (closeOptions: { deadlineMs?: number } = {}) => (closing ??= runShutdown(shutdownSteps(), { logger, deadlineMs: closeOptions.deadlineMs }));
   try {
     for (const feature of features) {
       await feature.start?.(services);
       started.push(feature);
     }
     const token = sandbox ? sandbox.botToken : config.discord.token;
-    if (token) await startBot({ client, token, services, features });
+    if (token) await startBot({ client, token, services, features, signal: intake.signal });
   } catch (error) {
     await closeAll();
     throw error;
@@ -221,12 +240,8 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   return { url: `http://127.0.0.1:${port}`, config: runtime, services, store, client, sandbox, api, features, close: closeAll };
 }
 
-function closeServer(server: HttpServer): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
+/** How long a signalled shutdown may take before the process gives up and exits 1. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** The process entry: load .env, parse the config (one clear line on error), start, stop on signals. */
 async function main(): Promise<void> {
@@ -259,7 +274,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await product.close();
+    const outcome = await product.close({ deadlineMs: SHUTDOWN_DEADLINE_MS });
+    if (!outcome.finished) {
+      logger.error({ unfinished: outcome.unfinished }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s, still waiting for: ${outcome.unfinished.join(', ')}`);
+      process.exit(1);
+    }
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

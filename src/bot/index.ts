@@ -13,10 +13,15 @@ export interface StartBotOptions {
   token: string;
   services: Services;
   features: readonly Feature[];
+  /** Aborted at shutdown: the bot stops handling gateway events (messages, interactions) while the product stops. */
+  signal?: AbortSignal;
 }
 
-/** Attaches a listener so that what it throws is logged with its name and never stops the bot. */
-function attach(client: Client, services: Services, listener: Listener): void {
+/** An event handler the bot added to the client. */
+type Handler = [event: keyof ClientEvents, run: (...args: unknown[]) => void];
+
+/** A listener's handler: what it throws is logged with its name and never stops the bot. */
+function handlerOf(services: Services, listener: Listener): Handler {
   const handler = (...args: unknown[]) => {
     try {
       const result = (listener.run as (services: Services, ...rest: unknown[]) => unknown)(services, ...args);
@@ -25,21 +30,25 @@ function attach(client: Client, services: Services, listener: Listener): void {
       services.logger.error({ err: error, listener: listener.name }, 'listener failed');
     }
   };
-  client.on(listener.event as keyof ClientEvents, handler);
+  return [listener.event, handler];
 }
 
 /**
  * Attaches every feature's listeners and commands (slash, text and message commands), registers
  * the application commands once ready, and logs in.
  */
-export async function startBot({ client, token, services, features }: StartBotOptions): Promise<void> {
+export async function startBot({ client, token, services, features, signal }: StartBotOptions): Promise<void> {
   const logger = services.logger.child({ face: 'bot' });
   const commands = features.flatMap((feature) => feature.commands ?? []);
   const messageCommands = features.flatMap((feature) => feature.messageCommands ?? []);
-  for (const feature of features) for (const listener of feature.listeners ?? []) attach(client, services, listener);
-  client.on(Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands));
   const text = createTextCommandHandler(commands, services);
-  client.on(Events.MessageCreate, (message) => void text(message).catch((error: unknown) => logger.error({ err: error }, 'text command handler failed')));
+  const handlers: Handler[] = [
+    ...features.flatMap((feature) => (feature.listeners ?? []).map((listener) => handlerOf(services, listener))),
+    [Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands) as Handler[1]],
+    [Events.MessageCreate, (message) => void text(message as ClientEvents[Events.MessageCreate][0]).catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'))],
+  ];
+  for (const [event, run] of handlers) client.on(event, run);
+  signal?.addEventListener('abort', () => handlers.forEach(([event, run]) => client.off(event, run)), { once: true });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (event) => logger.warn({ code: event.code }, 'gateway disconnected'));
   client.on(Events.ShardResume, () => logger.info('gateway resumed'));

@@ -50,6 +50,23 @@ for (const backend of storeBackends()) {
         await database.drop();
       }
     });
+
+    test('sizeBytes reports the database size, and it grows with rows', async () => {
+      const database = await backend.createDatabase();
+      const store = await openStore(database.url);
+      try {
+        await store.migrate();
+        const empty = await store.sizeBytes();
+        assert.ok(empty > 0);
+        const { UserLevel } = store.models;
+        await UserLevel.bulkCreate(Array.from({ length: 2000 }, (_, i) => ({ guildId: '1', userId: String(i), username: 'x'.repeat(100), totalXp: i })));
+        // PostgreSQL's size counts whole files, which grow in steps; SQLite's grows by pages.
+        assert.ok((await store.sizeBytes()) > empty);
+      } finally {
+        await store.close();
+        await database.drop();
+      }
+    });
   });
 }
 
@@ -64,6 +81,11 @@ test('a SQLite file store opens in WAL mode and survives a reopen', async () => 
     await store.migrate();
     const [rows] = await store.sequelize.query('PRAGMA journal_mode');
     assert.deepEqual(rows, [{ journal_mode: 'wal' }]);
+    // The file and its write-ahead log, as the disk holds them.
+    const { statSync, existsSync } = await import('node:fs');
+    const file = path.join(dir, 'nested', 'bot.sqlite');
+    const onDisk = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+    assert.equal(await store.sizeBytes(), onDisk);
     await store.close();
     const reopened = await openStore(url);
     assert.deepEqual(await reopened.migrate(), []);

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Mutex } from 'async-mutex';
-import { Sequelize, Transaction as SqlTransaction, type Options, type TransactionOptions } from 'sequelize';
+import { QueryTypes, Sequelize, Transaction as SqlTransaction, type Options, type TransactionOptions } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
@@ -35,6 +36,8 @@ export interface Store {
   migrate(): Promise<string[]>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** The database's size in bytes: the SQLite file and its write-ahead log, or pg_database_size on PostgreSQL. */
+  sizeBytes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -44,6 +47,14 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 interface SqliteConnection {
   configure(option: 'busyTimeout', value: number): void;
   run(sql: string, callback: (error: Error | null) => void): void;
+}
+
+/** Bytes of a file, 0 when it does not exist (a write-ahead log after a clean close). */
+async function fileBytes(file: string): Promise<number> {
+  return stat(file).then(
+    (stats) => stats.size,
+    () => 0,
+  );
 }
 
 /** Sequelize options for a `sqlite:` or `postgres://` URL. */
@@ -111,6 +122,16 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
       } catch {
         return false;
       }
+    },
+    async sizeBytes() {
+      if (dialect === 'postgres') {
+        const [row] = await sequelize.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes', { type: QueryTypes.SELECT });
+        return Number(row?.bytes ?? 0);
+      }
+      const file = sqliteFile(url) ?? ':memory:';
+      if (file !== ':memory:') return (await fileBytes(file)) + (await fileBytes(`${file}-wal`));
+      const [pages] = await sequelize.query<{ bytes: number }>('SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()', { type: QueryTypes.SELECT });
+      return Number(pages?.bytes ?? 0);
     },
     close: () => sequelize.close(),
   };

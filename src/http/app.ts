@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Services } from '../core/services';
+import type { ProductMetrics } from '../metrics';
 import { jsonBody } from './middleware/body';
 import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
+import { metricsEndpoint, requestMetrics } from './middleware/metrics';
 import { authRateLimit, mutationRateLimit, type RateLimitSettings } from './middleware/rateLimit';
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/securityHeaders';
@@ -19,6 +21,8 @@ export interface AppDeps {
   webRoot: string;
   /** Overrides the default rate limits (tests that sign in many times raise them). */
   rateLimits?: RateLimitSettings;
+  /** The Prometheus registry and request histogram; present only when METRICS_TOKEN is set. */
+  metrics?: ProductMetrics;
 }
 
 /** The /api router with every declared route; exported so tests can walk its routes. */
@@ -28,7 +32,7 @@ export function createApiRouter(services: Services, routes: readonly RouteSpec[]
   return api;
 }
 
-/** Builds the Koa app: security headers, errors, the dashboard, sessions, the CSRF guard, JSON bodies and /api. Does not listen. */
+/** Builds the Koa app: request metrics, security headers, errors, /metrics, the dashboard, sessions, the CSRF guard, JSON bodies and /api. Does not listen. */
 export function createApp(services: Services, routes: readonly RouteSpec[], deps: AppDeps): { app: Koa; api: Router } {
   const { config } = services;
   // Proxy headers are believed only when TRUST_PROXY names the proxies in front; ctx.ip is then
@@ -51,8 +55,11 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
     else logger.error({ err: error }, 'response failed');
   });
   app.use(requestLog(logger));
+  if (deps.metrics) app.use(requestMetrics(deps.metrics));
   app.use(securityHeaders({ publicUrl: config.publicUrl, cdnBase: services.meta.cdnBase }));
   app.use(errorHandler(logger));
+  // Before the dashboard, whose fallback would answer any other path with the index page.
+  app.use(metricsEndpoint(deps.metrics, config.metricsToken));
   app.use(serveDashboard(deps.webRoot));
   if (httpsPublic) {
     // Browsers reach us over https (PUBLIC_URL), whatever the hop before us says: cookies are Secure.

@@ -56,6 +56,15 @@ export interface MessageInput {
   booster: boolean;
 }
 
+/** One flush's write, as metrics see it. */
+export interface FlushTiming {
+  /** How long the write took, in ms (the transaction, committed or not). */
+  ms: number;
+  /** Members written. */
+  members: number;
+  ok: boolean;
+}
+
 /** Replayed gateway events are recognised by message id among this many recent ones. */
 const SEEN_MESSAGES = 100_000;
 /** How often accruals are written: well inside the promise that none waits more than a second. */
@@ -86,6 +95,7 @@ export class Accruals {
   private lastPruneMs = 0;
   private levelUpListener: (levelUps: LevelUp[]) => void = () => undefined;
   private flushedListener: () => void = () => undefined;
+  private readonly flushObservers: ((timing: FlushTiming) => void)[] = [];
 
   constructor(
     private readonly deps: {
@@ -108,6 +118,11 @@ export class Accruals {
   /** Who hears that a flush was written (caches of what it changed). */
   onFlushed(listener: () => void): void {
     this.flushedListener = listener;
+  }
+
+  /** Adds an observer of every flush that had something to write (its duration, for metrics). */
+  observeFlushes(observer: (timing: FlushTiming) => void): void {
+    this.flushObservers.push(observer);
   }
 
   /**
@@ -201,6 +216,7 @@ export class Accruals {
   private async writeBatch(id: string, batch: Pending[], retry: boolean): Promise<void> {
     const { sequelize } = this.deps.store;
     let levelUps: LevelUp[] = [];
+    const started = performance.now();
     try {
       if (retry && (await sequelize.query('SELECT 1 FROM accrual_flushes WHERE id = ?', { replacements: [id], type: QueryTypes.SELECT })).length > 0) {
         this.deps.logger.warn({ flush: id, members: batch.length }, 'an XP flush reported as failed had been committed; not writing it again');
@@ -219,13 +235,26 @@ export class Accruals {
     } catch (error) {
       this.deps.logger.error({ err: error, members: batch.length }, 'XP flush failed; keeping the accruals for the next flush');
       this.retries.push({ id, batch });
+      this.observeFlush(started, batch.length, false);
       return;
     }
+    this.observeFlush(started, batch.length, true);
     try {
       this.flushedListener();
       if (levelUps.length > 0) this.levelUpListener(levelUps);
     } catch (error) {
       this.deps.logger.error({ err: error }, 'level-up handling failed');
+    }
+  }
+
+  private observeFlush(started: number, members: number, ok: boolean): void {
+    const timing = { ms: performance.now() - started, members, ok };
+    for (const observer of this.flushObservers) {
+      try {
+        observer(timing);
+      } catch (error) {
+        this.deps.logger.error({ err: error }, 'flush observer failed');
+      }
     }
   }
 
