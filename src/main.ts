@@ -33,6 +33,7 @@ import { TtlCache } from './core/ttl-cache';
 import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
 import { createApp, type AppDeps } from './http/app';
+import { answerClientErrors } from './http/client-errors';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
 import type { Sandbox, startSandbox } from './sandbox';
@@ -184,6 +185,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandbox.cdnBase } : {});
 
   const server = createServer();
+  answerClientErrors(server);
   server.listen(config.port);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
