@@ -34,6 +34,7 @@ import { TtlCache } from './core/ttl-cache';
 import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
 import { createApp, type AppDeps } from './http/app';
+import { answerClientErrors } from './http/client-errors';
 import { drainable } from './http/drain';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
@@ -193,6 +194,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
 
   const server = createServer();
   const http = drainable(server);
+  answerClientErrors(server);
   server.listen(config.port);
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;

@@ -17,10 +17,12 @@ export const CurrentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 /** POST /api/auth/discord/callback body: the code and the state from the authorize redirect. */
-export const DiscordCallbackInput = z.object({
-  code: z.string().trim().min(1, 'is required').max(512, 'is too long'),
-  state: z.string().trim().min(1, 'is required').max(512, 'is too long'),
-});
+export const DiscordCallbackInput = z
+  .object({
+    code: z.string().trim().min(1, 'is required').max(512, 'is too long'),
+    state: z.string().trim().min(1, 'is required').max(512, 'is too long'),
+  })
+  .strict();
 export type DiscordCallbackInput = z.infer<typeof DiscordCallbackInput>;
 
 /** POST /api/auth/discord/callback and mock-login answer: the user, and where to go next. */
@@ -28,11 +30,13 @@ export const SignInResultSchema = z.object({ user: CurrentUserSchema, redirectTo
 export type SignInResult = z.infer<typeof SignInResultSchema>;
 
 /** POST /api/auth/mock-login body (sandbox mode only). */
-export const MockLoginInput = z.object({
-  username: z.string().trim().min(2, 'must be at least 2 characters').max(32, 'must be at most 32 characters'),
-  id: Snowflake,
-  discriminator: z.string().regex(/^\d{1,4}$/, 'must be up to 4 digits').default('0000'),
-});
+export const MockLoginInput = z
+  .object({
+    username: z.string().trim().min(2, 'must be at least 2 characters').max(32, 'must be at most 32 characters'),
+    id: Snowflake,
+    discriminator: z.string().regex(/^\d{1,4}$/, 'must be up to 4 digits').default('0000'),
+  })
+  .strict();
 export type MockLoginInput = z.infer<typeof MockLoginInput>;
 
 /** One server of GET /api/auth/servers (spec section 3). */

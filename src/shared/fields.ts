@@ -39,6 +39,21 @@ export const optionalId = () =>
     .union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE })
     .transform((value) => (value ? value : null));
 
+/** The largest id of a row (the id columns are 32-bit integers). */
+const MAX_ROW_ID = 2_147_483_647;
+
+/**
+ * A row's id in a path (/shop/12): a positive whole number written one way only. "+12", "012",
+ * "12.0", "1.2e1", "0xc" and " 12" would name the same row; like the router's one spelling of each
+ * path, they are refused.
+ */
+export const rowId = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,9}$/, message)
+    .transform(Number)
+    .pipe(z.number().max(MAX_ROW_ID, message));
+
 /** ?page=&pageSize= of a paged list (pages from 1). */
 export const pageQuery = (maxPageSize: number, defaultPageSize: number) =>
   z.object({

@@ -1,10 +1,11 @@
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { GrantInput } from '../../shared/settings';
 import { actorOf } from '../settings/routes';
 import { grantAccess, listGrants, revokeAccess } from './service';
 
-const GrantParams = z.object({ grantId: z.coerce.number({ error: 'must be a number' }).int().positive('must be a grant id') });
+const GrantParams = z.object({ grantId: rowId('must be a grant id') });
 
 /** Delegated dashboard access: listed to anyone who may open the dashboard, changed by the owner or an Administrator. */
 export const accessRoutes: RouteSpec[] = [

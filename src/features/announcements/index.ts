@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import type { Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
@@ -7,7 +8,7 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import { channelProblem } from '../settings/checks';
 import { AnnouncementScheduler, cancelAnnouncement, createAnnouncement, listAnnouncements, updateAnnouncement } from './service';
 
-const EntryParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be an announcement id') });
+const EntryParams = z.object({ id: rowId('must be an announcement id') });
 
 /** One scheduler per running product (tests run several in one process). */
 const schedulers = new WeakMap<Services, AnnouncementScheduler>();

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import { requireSelfOr } from '../../core/access';
 import type { Services } from '../../core/services';
 import { guildRoute, type RouteSpec } from '../../http/route';
@@ -9,9 +10,9 @@ import { actorOf } from '../settings/routes';
 import { inventoryOf, removeInventoryItem } from './member';
 import { adminGiveCoins, createShopItem, deleteShopItem, economyCsv, economyStats, listShop, listTransactions, resetEconomy, transactionsCsv, updateShopItem } from './service';
 
-const ItemParams = z.object({ itemId: z.coerce.number({ error: 'must be a number' }).int().positive('must be a shop item id') });
+const ItemParams = z.object({ itemId: rowId('must be a shop item id') });
 const MemberParams = z.object({ userId: Snowflake });
-const EntryParams = MemberParams.extend({ entryId: z.coerce.number({ error: 'must be a number' }).int().positive('must be an inventory entry id') });
+const EntryParams = MemberParams.extend({ entryId: rowId('must be an inventory entry id') });
 
 /** A shop item to change or delete, for the access matrix. */
 async function exampleItem(services: Services, guildId: string) {

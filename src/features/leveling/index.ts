@@ -1,5 +1,6 @@
 import { Events } from 'discord.js';
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import { requireSelfOr } from '../../core/access';
 import { listener, type Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
@@ -14,7 +15,7 @@ import { celebrate } from './levelups';
 import { addReward, deleteReward, listRewards } from './rewards';
 import { leaderboard, levelingStats, profile } from './service';
 
-const RewardParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be a reward id') });
+const RewardParams = z.object({ id: rowId('must be a reward id') });
 const MemberParams = z.object({ userId: Snowflake });
 
 /** A member's message earns XP and coins (in memory; written by the next flush). */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import type { Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { PeriodicTask } from '../../core/periodic';
@@ -21,7 +22,7 @@ import { createReport, dismissReport, listReports, resolveReport } from './repor
 import { listCases, moderate, moderationStats } from './service';
 import { liftExpiredBans } from './tempbans';
 
-const ReportParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be a report id') });
+const ReportParams = z.object({ id: rowId('must be a report id') });
 
 /** How often expired temporary bans are looked for. */
 export const TEMPBAN_INTERVAL_MS = 1000;

@@ -1,5 +1,6 @@
 import { Events } from 'discord.js';
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import { listener, type Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
@@ -19,7 +20,7 @@ import {
   updateReactionRole,
 } from './service';
 
-const EntryParams = z.object({ id: z.coerce.number({ error: 'must be a number' }).int().positive('must be a reaction role id') });
+const EntryParams = z.object({ id: rowId('must be a reaction role id') });
 
 const onReactionAdd = listener(Events.MessageReactionAdd, 'ReactionRoleAdd', async (services, reaction, user) => {
   if (!user.bot) await handleReaction(services, reaction, user.id, true);

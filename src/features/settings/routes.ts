@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { rowId } from '../../shared/fields';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import type { Account } from '../../db/models/Account';
 import { HistoryQuery, ImportInput, SettingsUpdateSchema } from '../../shared/settings';
@@ -10,7 +11,7 @@ export function actorOf(account: Account): Actor {
   return { userId: account.userId, name: account.username };
 }
 
-const EntryParams = z.object({ entryId: z.coerce.number({ error: 'must be a number' }).int().positive('must be a history entry id') });
+const EntryParams = z.object({ entryId: rowId('must be a history entry id') });
 
 /** GET/PUT the settings, their history with restore, export, import (dry run, apply), backup and reset. */
 export const settingsRoutes: RouteSpec[] = [

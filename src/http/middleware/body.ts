@@ -1,18 +1,52 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../logger';
+import { summarizeFields } from '../../core/errors';
 import { HttpError } from '../errors';
 
 /** Largest JSON body accepted; every dashboard request is far below it. */
 const JSON_LIMIT = '256kb';
 
 /**
+ * Where valid JSON has the keys the parser refuses to protect object prototypes (`__proto__`, and
+ * `constructor` holding a `prototype`), as field paths: "moderationDm.__proto__". Walked with a
+ * stack, since the body may be nested thousands deep.
+ */
+function prototypeKeys(text: string): string[] {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  const stack: { value: unknown; path: string }[] = [{ value: root, path: '' }];
+  for (let next = stack.pop(); next && found.length < 10; next = stack.pop()) {
+    if (typeof next.value !== 'object' || next.value === null) continue;
+    for (const [key, inner] of Object.entries(next.value)) {
+      const path = next.path ? `${next.path}.${key}` : key;
+      const poisoned = key === '__proto__' || (key === 'constructor' && typeof inner === 'object' && inner !== null && Object.hasOwn(inner, 'prototype'));
+      if (poisoned) found.push(path);
+      else stack.push({ value: inner, path });
+    }
+  }
+  return found;
+}
+
+/**
  * Why a body could not be read, as the client's error: a body that is not what its
- * Content-Encoding says is 400, an encoding we do not speak 415. Bad JSON, a wrong content type
- * and an oversized body keep their own statuses (see the error middleware).
+ * Content-Encoding says is 400, an encoding we do not speak 415, valid JSON with a prototype key
+ * a 400 naming where. Bad JSON, a wrong content type and an oversized body keep their own
+ * statuses (see the error middleware).
  */
 function bodyError(error: unknown, ctx: Context): unknown {
   if (!(error instanceof Error)) return error;
+  const text = 'body' in error && typeof error.body === 'string' ? error.body : '';
+  const poisoned = error instanceof SyntaxError && text ? prototypeKeys(text) : [];
+  if (poisoned.length > 0) {
+    const fields = Object.fromEntries(poisoned.map((path) => [path, 'is not allowed']));
+    return new HttpError(400, 'validation_error', summarizeFields(fields), fields);
+  }
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
   const encoding = ctx.get('Content-Encoding').trim().toLowerCase() || 'identity';
   if (status === 415 && /Content-Encoding/i.test(error.message)) {
@@ -33,6 +67,8 @@ function bodyError(error: unknown, ctx: Context): unknown {
 export function jsonBody(logger: Logger): Middleware {
   return bodyParser({
     enableTypes: ['json'],
+    // DELETE too, so a body sent there is read and refused like any the route does not declare.
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     jsonLimit: JSON_LIMIT,
     encoding: 'utf-8',
     onError(error, ctx) {

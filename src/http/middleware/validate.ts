@@ -1,7 +1,15 @@
 import type { Context, Middleware } from 'koa';
-import type { z, ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { zodFieldErrors } from '../../shared/zod-fields';
 import { InvalidInput } from '../../core/errors';
+
+/**
+ * What a route takes in a part it declares no schema for: nothing (an empty JSON object at most).
+ * A field it does not know is refused by name, never ignored: `POST /economy/reset {"dryRun":true}`
+ * must not reset the economy.
+ */
+export const UNDECLARED_INPUT = z.object({}, { error: 'must be empty' }).strict();
 
 /** Parses `input` with `schema` or throws a 400 naming each bad field. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
@@ -20,6 +28,7 @@ export interface ParsedInput<B, Q, P> {
 /**
  * Validates the body, query and path parameters with zod schemas from src/shared before the
  * handler runs; the handler reads `ctx.state.input`. A bad input answers 400 and changes nothing.
+ * A body or query the route declares no schema for must be empty (UNDECLARED_INPUT).
  */
 export function validate<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>, P extends ZodType = ZodType<undefined>>(schemas: {
   body?: B;
@@ -28,8 +37,8 @@ export function validate<B extends ZodType = ZodType<undefined>, Q extends ZodTy
 }): Middleware {
   return async (ctx: Context, next) => {
     ctx.state.input = {
-      body: schemas.body ? parseInput(schemas.body, ctx.request.body ?? {}) : undefined,
-      query: schemas.query ? parseInput(schemas.query, ctx.query) : undefined,
+      body: parseInput(schemas.body ?? UNDECLARED_INPUT, ctx.request.body ?? {}),
+      query: parseInput(schemas.query ?? UNDECLARED_INPUT, ctx.query),
       params: schemas.params ? parseInput(schemas.params, (ctx as Context & { params?: unknown }).params ?? {}) : undefined,
     };
     await next();
