@@ -2,7 +2,8 @@
 // Chromium driven by playwright-core, one fresh browser context (cookies) per page.
 // Needs the web bundle: `npm test` runs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -135,4 +136,42 @@ export async function pick(page: Page, label: string, search: string, option: st
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.keyboard.type(search);
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** One axe-core finding, trimmed to what a failure message needs. */
+export interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  targets: string[];
+}
+
+let axeSource: string | undefined;
+
+/**
+ * axe-core's browser build (the devDependency axe-core; AXE_CORE_PATH overrides the file). It is
+ * evaluated through the DevTools protocol rather than added as a <script>: the page's
+ * Content-Security-Policy rightly refuses inline scripts.
+ */
+function loadAxeSource(): string {
+  if (axeSource) return axeSource;
+  const file = process.env.AXE_CORE_PATH ?? createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  axeSource = readFileSync(file, 'utf8');
+  return axeSource;
+}
+
+/** Runs axe-core (WCAG 2.x A/AA and best practices) on the page as it is now; returns every violation. */
+export async function runAxe(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(loadAxeSource());
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: AxeViolation['impact']; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    }));
+  });
 }

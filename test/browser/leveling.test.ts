@@ -24,7 +24,7 @@ async function openLeveling(viewport: { width: number; height: number } = VIEWPO
 describe('Leveling System', () => {
   test('the stat cards show; the leaderboard and the chart are empty before any XP', async () => {
     const page = await openLeveling();
-    assert.equal(await page.title(), 'Leveling System · Sandbox Community · AwesomeBot');
+    assert.equal(await page.title(), 'Leveling System · Sandbox Community · AwesomeBot Dashboard');
     await page.getByText('XP per Message', { exact: true }).waitFor();
     await page.getByText('5-20', { exact: true }).waitFor();
     await page.getByText('No one has earned XP yet').waitFor();

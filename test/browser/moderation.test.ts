@@ -87,7 +87,7 @@ const cases = (page: Page) => page.getByRole('list', { name: 'Moderation cases' 
 describe('Moderation', () => {
   test("the empty log and zero counts; the dialog says 'Missing Information' and sends nothing without a member and a reason", async () => {
     const page = await openModeration();
-    assert.equal(await page.title(), 'Moderation · Sandbox Community · AwesomeBot');
+    assert.equal(await page.title(), 'Moderation · Sandbox Community · AwesomeBot Dashboard');
     await page.getByText('No moderation logs yet').waitFor();
     for (const label of ['Total Actions', 'Bans', 'Warnings', 'Timeouts']) await page.locator('.stat-card').filter({ hasText: label }).getByText('0', { exact: true }).waitFor();
 

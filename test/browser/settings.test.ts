@@ -23,7 +23,7 @@ async function openSettings(viewport: { width: number; height: number } = VIEWPO
 describe('Bot Settings', () => {
   test('edit, save with the spec toast, and a reload shows the saved values; the tab is titled after the page and server', async () => {
     const page = await openSettings();
-    assert.equal(await page.title(), 'Bot Settings · Sandbox Community · AwesomeBot');
+    assert.equal(await page.title(), 'Bot Settings · Sandbox Community · AwesomeBot Dashboard');
     await page.getByLabel('Command prefix').fill('?');
     await page.getByLabel('Custom embed footer').fill('Be kind');
     await page.getByLabel('Rate limit (commands per minute)').fill('30');

@@ -1,4 +1,5 @@
-// The dashboard shell in a real browser: the login page, the 404 page and the mobile drawer.
+// The dashboard shell in a real browser: the login page, the 404 page, the mobile drawer and
+// header, the server switcher and server ids the user cannot open.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
@@ -100,5 +101,96 @@ describe('signed in', () => {
     await drawer.getByRole('link', { name: 'Add Bot' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Add Bot', level: 1 }).waitFor();
+  });
+});
+
+describe('server mode', () => {
+  test('the switcher atop the sidebar names the server and lists the servers and My Servers; it works by keyboard', async () => {
+    const page = await harness().open('/login');
+    await signInWithDemo(page);
+    const { guildId, thirdGuildId } = harness().product.sandbox?.world.demo ?? { guildId: '', thirdGuildId: '' };
+    await page.goto(`/server/${guildId}/leveling`);
+    await page.getByRole('heading', { name: 'Leveling System', level: 1 }).waitFor();
+
+    const switcher = page.locator('aside.sidebar').getByRole('button', { name: /Sandbox Community\s*Switch server/ });
+    await switcher.waitFor();
+    await switcher.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const items = (await menu.getByRole('menuitem').allTextContents()).map((text) => text.replace(/^[A-Z]{1,3}(?=[A-Z][a-z])/, '').trim());
+    assert.deepEqual(items, ['Sandbox Community', 'Other Community', 'My Servers'], 'the servers with the bot, the communities, then My Servers');
+    assert.equal(await menu.getByRole('menuitem', { name: /Sandbox Community/ }).getAttribute('aria-current'), 'page');
+
+    // Down to Other Community (a community: its member pages open), Enter. The menu first focuses
+    // itself, then its first item: an arrow key sent before that only reaches the first item.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Other Community'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/server/${thirdGuildId}/inventory`);
+    await page.getByRole('heading', { name: 'User Inventory', level: 1 }).waitFor();
+    await page.locator('aside.sidebar').getByRole('button', { name: /Other Community\s*Switch server/ }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
+
+    // My Servers by typeahead.
+    await page.locator('aside.sidebar').getByRole('button', { name: /Switch server/ }).focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await page.keyboard.type('My');
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('My Servers'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/servers');
+    await page.getByRole('heading', { name: 'My Servers', level: 1 }).waitFor();
+  });
+
+  test('a server id that is not valid, not yours, or without the bot is explained, offers My Servers, and is not remembered', async () => {
+    const page = await harness().open('/login');
+    await signInWithDemo(page);
+    const { guildId, secondGuildId } = harness().product.sandbox?.world.demo ?? { guildId: '', secondGuildId: '' };
+    await page.goto(`/server/${guildId}/dashboard`);
+    await page.getByRole('heading', { name: 'Sandbox Community', level: 1 }).waitFor();
+    const remembered = () => page.evaluate(() => window.localStorage.getItem('dashboard.lastServerId'));
+    assert.equal(await remembered(), guildId);
+
+    const cases = [
+      { id: '123', heading: 'Server Not Found', text: '“123” is not a valid server id' },
+      { id: '999999999999999999', heading: 'Server Not Found', text: 'None of your servers has the id 999999999999999999' },
+      { id: secondGuildId, heading: 'Bot Missing', text: "The bot is not in Demo Admin's Workshop yet" },
+    ];
+    for (const { id, heading, text } of cases) {
+      await page.goto(`/server/${id}/dashboard`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      const main = page.locator('main');
+      assert.ok(await main.getByText(text).isVisible(), `${id}: says ${text}`);
+      assert.equal(await main.getByRole('link', { name: 'My Servers' }).getAttribute('href'), '/servers');
+      assert.equal(await main.getByRole('button', { name: 'Try again' }).count(), 0, `${id}: no Try again`);
+      assert.equal(await main.getByText('digits only').count(), 0);
+      assert.equal(await page.title(), `${heading} · AwesomeBot Dashboard`);
+      assert.equal(await page.getByTestId('server-label').textContent(), 'No server selected', `${id}: the header names no server`);
+      assert.equal(await remembered(), guildId, `${id}: not remembered as the current server`);
+    }
+    await page.goto('/economy');
+    await page.waitForURL((url) => url.pathname === `/server/${guildId}/economy`);
+  });
+
+  test('at 375 px the header shows the product name, or the server name on its pages', async () => {
+    const page = await harness().open('/login', VIEWPORTS.mobile);
+    await signInWithDemo(page);
+    const brand = page.locator('.brand-name');
+    const label = page.getByTestId('server-label');
+    const unclipped = (locator: typeof brand) =>
+      locator.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight);
+    assert.equal((await brand.innerText()).trim(), 'AwesomeBot');
+    assert.ok(await unclipped(brand), 'the product name is not cut');
+    assert.equal(await label.isVisible(), false, "no 'No server selected' on a phone");
+
+    const guildId = harness().product.sandbox?.world.demo.guildId ?? '';
+    await page.goto(`/server/${guildId}/welcome`);
+    await page.getByRole('heading', { name: 'Welcome System', level: 1 }).waitFor();
+    await label.filter({ hasText: 'Sandbox Community' }).waitFor();
+    assert.ok(await unclipped(label), 'the server name is not cut');
+    assert.equal(await brand.isVisible(), false);
   });
 });

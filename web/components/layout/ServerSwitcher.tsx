@@ -58,7 +58,7 @@ export function ServerSwitcher({ serverId }: { serverId: string | undefined }) {
         {servers.map((server) => {
           const isCurrent = server.id === serverId;
           return (
-            <DropdownMenuItem key={server.id} asChild>
+            <DropdownMenuItem key={server.id} asChild textValue={server.name}>
               <Link to={homeOf(server)} aria-current={isCurrent ? 'page' : undefined}>
                 <ServerIcon id={server.id} name={server.name} icon={server.icon} size="sm" />
                 <span className="server-menu-name">{server.name}</span>
