@@ -13,7 +13,10 @@ export async function readStatus(services: Pick<Services, 'store'>): Promise<str
 
 /** Shows the status message as the bot's custom status (or clears it). */
 export function applyPresence(client: Client | null, message: string | null): void {
-  client?.user?.setPresence({
+  // Not once the client is destroyed (a shutdown while the status was being read): discord.js
+  // would send to a shard that is gone and reject where no one awaits ("Shard 0 not found").
+  if (!client?.isReady()) return;
+  client.user.setPresence({
     status: 'online',
     activities: message ? [{ type: ActivityType.Custom, name: 'Custom Status', state: message }] : [],
   });
