@@ -16,6 +16,9 @@ COPY web ./web
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
+# No variable is needed for the offline demo (`docker run -p 3000:3000 IMAGE`): without DISCORD_TOKEN
+# the sandbox Discord runs in the process and browsers reach it under /_discord on PORT; PUBLIC_URL
+# defaults to http://localhost:$PORT. The server listens on every interface of the container.
 ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=sqlite:/app/data/bot.sqlite

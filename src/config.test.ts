@@ -16,7 +16,8 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     assert.equal(config.mode, 'sandbox');
     assert.equal(config.port, 3000);
-    assert.equal(config.sandboxPort, 3001);
+    assert.equal(config.sandboxPort, undefined, 'the sandbox takes any free loopback port; browsers reach it under /_discord');
+    assert.equal(loadConfig({ SANDBOX_PORT: '3001' }).sandboxPort, 3001);
     assert.equal(config.databaseUrl, DEFAULT_DATABASE_URL);
     assert.equal(config.logLevel, 'info');
     assert.equal(config.trustProxyHops, 0);
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
   const cases: [string, NodeJS.ProcessEnv, RegExp][] = [
     ['PORT', { PORT: 'eighty' }, /^PORT must be a port number/],
     ['PORT', { PORT: '70000' }, /^PORT must be between 0 \(any free port\) and 65535/],
+    ['SANDBOX_PORT', { SANDBOX_PORT: 'x' }, /^SANDBOX_PORT must be a port number/],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }, /^TRUST_PROXY must be the number of proxies in front of the app/],
     ['TRUST_PROXY', { TRUST_PROXY: '-1' }, /^TRUST_PROXY must be between 0 \(no proxy\) and 10/],
     ['ALLOW_PRIVATE_WEBHOOKS', { ALLOW_PRIVATE_WEBHOOKS: 'maybe' }, /^ALLOW_PRIVATE_WEBHOOKS must be 1 or 0/],

@@ -9,13 +9,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** A development-only secret used in sandbox mode when none is set; never valid with a token. */
 const SANDBOX_SESSION_SECRET = 'sandbox-mode-session-secret-not-for-production-use';
 
-const port = (fallback: number) =>
-  z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 (any free port) and 65535')
-    .max(65535, 'must be between 0 (any free port) and 65535')
-    .default(fallback);
+const portNumber = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a whole number')
+  .min(0, 'must be between 0 (any free port) and 65535')
+  .max(65535, 'must be between 0 (any free port) and 65535');
+const port = (fallback: number) => portNumber.default(fallback);
 
 const optionalText = z
   .string()
@@ -25,7 +24,7 @@ const optionalText = z
 
 const EnvSchema = z.object({
   PORT: port(3000),
-  SANDBOX_PORT: port(3001),
+  SANDBOX_PORT: portNumber.optional(),
   PUBLIC_URL: optionalText.pipe(
     z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://bot.example.com' })
@@ -69,7 +68,11 @@ export interface Config {
   /** 'discord' with a bot token; 'sandbox' runs the offline Discord of src/sandbox. */
   mode: 'discord' | 'sandbox';
   port: number;
-  sandboxPort: number;
+  /**
+   * The sandbox's own loopback port, where the bot talks to it (any free one when unset). Browsers
+   * reach it under /_discord on `port` either way.
+   */
+  sandboxPort?: number;
   /** The dashboard's public origin, without a trailing slash; derived from the listening port when unset. */
   publicUrl?: string;
   discord: { token?: string; clientId?: string; clientSecret?: string };

@@ -39,7 +39,7 @@ import { drainable } from './http/drain';
 import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
-import type { Sandbox, startSandbox } from './sandbox';
+import type { Sandbox, SandboxMount, startSandbox } from './sandbox';
 import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
 
 /** Discord's own bases, used with a real token. */
@@ -102,21 +102,26 @@ export interface ServiceParts {
   webhookRetryDelaysMs?: number[];
   /** The product's features (all of them by default). */
   features?: readonly Feature[];
+  /** Where browsers reach the sandbox (its mount on the dashboard's port); the sandbox's own URLs when absent. */
+  sandboxMount?: Pick<SandboxMount, 'url' | 'cdnBase'>;
 }
 
 /** Builds the one Services object every feature shares. */
-export function buildServices({ config, store, client, logger, sandbox, clock = systemClock, webhookRetryDelaysMs, features = FEATURES }: ServiceParts): Services {
+export function buildServices({ config, store, client, logger, sandbox, clock = systemClock, webhookRetryDelaysMs, features = FEATURES, sandboxMount }: ServiceParts): Services {
+  // Links are for browsers (the sandbox's mount); token and REST calls stay on its loopback port.
+  const sandboxLinks = sandbox ? (sandboxMount ?? { url: sandbox.url, cdnBase: sandbox.cdnBase }) : undefined;
   const meta: PublicMeta = {
     botName: PRODUCT_NAME,
     version: readVersion(),
     mode: config.mode,
     clientId: sandbox ? sandbox.oauth.clientId : (config.discord.clientId ?? ''),
-    oauthBase: sandbox ? sandbox.url : DISCORD.app,
-    cdnBase: sandbox ? sandbox.cdnBase : DISCORD.cdn,
-    appBase: sandbox ? sandbox.url : DISCORD.app,
+    oauthBase: sandboxLinks?.url ?? DISCORD.app,
+    cdnBase: sandboxLinks?.cdnBase ?? DISCORD.cdn,
+    appBase: sandboxLinks?.url ?? DISCORD.app,
   };
   const discord = new DiscordOAuth({
     host: sandbox ? sandbox.url : DISCORD.app,
+    authorizeUrl: sandboxLinks ? `${sandboxLinks.url}/oauth2/authorize` : undefined,
     clientId: meta.clientId,
     clientSecret: sandbox ? sandbox.oauth.clientSecret : (config.discord.clientSecret ?? ''),
     redirectUri: `${config.publicUrl}/auth/callback`,
@@ -188,10 +193,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const sandbox =
     config.mode !== 'sandbox'
       ? undefined
-      : (options.sandbox ?? (await startOwnSandbox({ port: config.sandboxPort, logger: logger.child({ face: 'sandbox' }), clock: options.clock })));
-  // Against the sandbox as against Discord: its rate limits bite, so the client keeps Discord's 50/s.
-  const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandbox.cdnBase } : {});
-
+      : (options.sandbox ?? (await startOwnSandbox({ port: config.sandboxPort ?? 0, logger: logger.child({ face: 'sandbox' }), clock: options.clock })));
   const server = createServer();
   const http = drainable(server);
   answerClientErrors(server);
@@ -200,13 +202,25 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const port = (server.address() as AddressInfo).port;
   const runtime: RuntimeConfig = { ...config, publicUrl: config.publicUrl ?? `http://localhost:${port}` };
   sandbox?.oauth.registerRedirectUri(`${runtime.publicUrl}/auth/callback`);
+  // Our own sandbox is also served under /_discord on this port, so a browser needs one origin and
+  // one published port (a container): consent page, avatars and the channel view for anyone, the
+  // rest only from this machine. The bot keeps talking to the sandbox on its loopback port.
+  const sandboxMount = ownSandbox ? sandbox?.mount({ publicUrl: runtime.publicUrl }) : undefined;
+  // Against the sandbox as against Discord: its rate limits bite, so the client keeps Discord's 50/s.
+  // The avatar URLs it builds end up in pages, so they use the CDN browsers reach.
+  const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandboxMount?.cdnBase ?? sandbox.cdnBase } : {});
 
-  const services = buildServices({ config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features });
+  const services = buildServices({
+    config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features, sandboxMount,
+  });
   const routes = features.flatMap((feature) => feature.routes ?? []);
   const metrics = runtime.metricsToken ? createMetrics({ ...services, client }) : undefined;
   const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits, metrics };
   const { app, api } = createApp(services, routes, deps);
-  server.on('request', app.callback());
+  const dashboard = app.callback();
+  server.on('request', (req, res) => {
+    if (!sandboxMount?.handle(req, res)) void dashboard(req, res);
+  });
 
   const started: Feature[] = [];
   // Aborted at shutdown: the bot stops handling gateway events before the features write what they hold.
@@ -269,7 +283,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   console.log(`Dashboard: ${product.config.publicUrl}`);
-  if (product.sandbox) console.log(`Sandbox Discord: ${product.sandbox.url} (offline mode; set DISCORD_TOKEN for real Discord)`);
+  if (product.sandbox) {
+    console.log(`Sandbox Discord: ${product.services.meta.appBase} (offline mode; set DISCORD_TOKEN for real Discord; the bot reaches it on ${product.sandbox.url})`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

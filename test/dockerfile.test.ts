@@ -1,7 +1,9 @@
 // No Docker engine runs here, so this test reads the Dockerfile and mirrors its steps:
 // every file it copies exists and is not docker-ignored, every script it runs exists, the
 // build stage's commands produce what the runtime stage copies, the runtime starts from
-// exactly those files, and its HEALTHCHECK command passes against it.
+// exactly those files with the image's environment and nothing else (`docker run -p 3000:3000`,
+// the README's demo), its HEALTHCHECK command passes against it, a browser signs in through
+// the published port alone, and the sandbox's control API is not reachable through that port.
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, symlink, mkdir } from 'node:fs/promises';
@@ -10,6 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, test } from 'node:test';
+import { signInThroughDashboard } from './helpers/dashboard-signin';
+import { outsideAddress } from './helpers/network';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
@@ -39,6 +43,12 @@ function parseDockerfile(text: string): Stage[] {
     }
   }
   return stages;
+}
+
+/** An ENV instruction's variables (`ENV A=1 B=2`). */
+function envOf(stage: Stage | undefined): Record<string, string> {
+  const pairs = (stage?.instructions ?? []).filter((i) => i.op === 'ENV').flatMap((i) => i.args.split(/\s+/));
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 }
 
 /** COPY arguments without flags: sources then destination. */
@@ -75,7 +85,18 @@ describe('Dockerfile', async () => {
     }
   });
 
-  test('every npm script the Dockerfile runs exists', () => {
+  test('the image needs no variable for the offline demo: it publishes the port it listens on, and the README runs it so first', async () => {
+    const env = envOf(runtime);
+    assert.ok(runtime?.instructions.some((i) => i.op === 'EXPOSE' && i.args.split(/\s+/).includes(env.PORT ?? '')), `EXPOSE ${env.PORT}`);
+    for (const name of ['DISCORD_TOKEN', 'PUBLIC_URL', 'SANDBOX_PORT', 'SESSION_SECRET']) assert.equal(env[name], undefined, `the image sets no ${name}`);
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    const docker = readme.slice(readme.indexOf('## Docker'));
+    const firstRun = /docker run[^\n]*/.exec(docker)?.[0] ?? '';
+    assert.match(firstRun, new RegExp(`-p ${env.PORT}:${env.PORT}`), 'the demo publishes the port PUBLIC_URL defaults to');
+    assert.doesNotMatch(firstRun, /\s-e\s/, 'the demo sets no variable');
+  });
+
+    test('every npm script the Dockerfile runs exists', () => {
     const scripts = [...dockerfile.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? '');
     assert.ok(scripts.length > 0);
     for (const script of scripts) assert.ok(pkg.scripts[script], `npm run ${script} exists in package.json`);
@@ -118,9 +139,12 @@ describe('Dockerfile', async () => {
       assert.ok(backupScript && existsSync(path.join(app, backupScript)), 'npm run backup runs a file the image has');
 
       const cmd = JSON.parse(runtime?.instructions.find((i) => i.op === 'CMD')?.args ?? '[]') as string[];
+      const imageEnv = envOf(runtime);
       const child = spawn(cmd[0] === 'node' ? process.execPath : (cmd[0] ?? ''), cmd.slice(1), {
         cwd: app,
-        env: { PATH: process.env.PATH, PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: `sqlite:${path.join(app, 'data/bot.sqlite')}`, LOG_LEVEL: 'warn' },
+        // The image's ENV and nothing else, as `docker run -p 3000:3000 IMAGE` runs it: only the
+        // port (any free one here) and /app standing for the temporary directory differ.
+        env: { PATH: process.env.PATH, ...imageEnv, PORT: '0', DATABASE_URL: imageEnv.DATABASE_URL?.replace('/app/', `${app}/`) },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       try {
@@ -142,6 +166,23 @@ describe('Dockerfile', async () => {
         );
         assert.equal(check, 0, 'HEALTHCHECK passes');
         assert.ok(existsSync(path.join(app, 'data/bot.sqlite')), 'the store lives in the data volume');
+
+        // The demo: a browser on the host signs in through the published port alone.
+        const origin = `http://localhost:${port}`;
+        const signIn = await signInThroughDashboard(origin);
+        assert.equal(signIn.consentUrl.pathname, '/_discord/oauth2/authorize', "the sandbox's consent page, under the dashboard's origin");
+        assert.equal(signIn.me.username, 'demo_admin');
+
+        // A published port's clients are not loopback inside the container (Docker relays them from
+        // the bridge address): the control API and REST are not there for them, avatars are.
+        // Without a second address, a request a proxy relayed stands in (the mount refuses those too).
+        const outside = outsideAddress();
+        const remote: { base: string; headers: Record<string, string> } = outside ? { base: `http://${outside}:${port}`, headers: {} } : { base: origin, headers: { 'X-Forwarded-For': '203.0.113.5' } };
+        assert.equal((await fetch(`${remote.base}/api/health`, { headers: remote.headers })).status, 200, 'the dashboard listens on every interface');
+        assert.equal((await fetch(`${remote.base}/_discord/_sandbox/state`, { headers: remote.headers })).status, 404, 'no control API from outside');
+        assert.equal((await fetch(`${remote.base}/_discord/api/v10/gateway`, { headers: remote.headers })).status, 404, 'no REST from outside');
+        assert.equal((await fetch(`${remote.base}/_discord/cdn/avatars/1/a.png`, { headers: remote.headers })).status, 200, 'avatars from outside');
+        assert.equal((await fetch(`http://127.0.0.1:${port}/_discord/_sandbox/state`)).status, 200, 'inside the container, the control API answers');
       } finally {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));

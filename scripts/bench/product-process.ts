@@ -60,6 +60,10 @@ function remoteSandbox(info: SandboxInfo): Sandbox {
     restRoutes: [],
     rateLimited: { bucket: 0, global: 0 },
     dropGateway: () => undefined,
+    // The product mounts only a sandbox it started itself.
+    mount: () => {
+      throw new Error('the sandbox runs in another process');
+    },
     close: () => Promise.resolve(),
   };
 }

@@ -9,16 +9,18 @@ import { SANDBOX_CLIENT_SECRET } from './constants';
 import { FaultInjector } from './faults';
 import { GatewayServer } from './gateway';
 import { InteractionStore } from './interactions';
+import { createMount, mountGate, SANDBOX_MOUNT_PATH, type SandboxMount } from './mount';
 import { oauthMiddleware } from './oauth';
 import { OAuthStore } from './oauth-store';
 import { RateLimiter, rateLimitTable, type RateLimitOption } from './ratelimit';
 import { buildRestRouter, restMiddleware } from './rest';
 import { seedWorld } from './seed';
-import { viewerMiddleware } from './viewer';
+import { VIEWER_SCRIPT_HASH, viewerMiddleware } from './viewer';
 import type { SandboxServices } from './services';
 import type { World } from './world';
 
 export type { World, DemoIds, NewMemberInput } from './world';
+export type { SandboxMount } from './mount';
 export { DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
 
 /** Options of `startSandbox`; everything has a default. */
@@ -83,6 +85,13 @@ export interface Sandbox {
   rateLimited: { bucket: number; global: number };
   /** Closes every gateway connection with 4000 (the bot resumes). */
   dropGateway(): void;
+  /**
+   * Serves this sandbox also under `path` (default `/_discord`) of another server, whose browsers
+   * reach it at `publicUrl`: the consent page, the CDN and the channel view for anyone, everything
+   * else (REST, OAuth2 token, control API) only from this machine (see mount.ts). The bot keeps
+   * using `url`. WebSocket upgrades are not taken: an open socket would hold the other server open.
+   */
+  mount(options: { publicUrl: string; path?: string }): SandboxMount;
   /** Stops the server and the gateway. */
   close(): Promise<void>;
 }
@@ -112,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logger,
     urls,
     redirectUris: new Set(options.redirectUris ?? []),
+    publicOrigins: new Set(),
     dropGateway: () => gateway?.dropAll(),
     requestReconnect: () => gateway?.requestReconnect(),
   };
@@ -120,13 +130,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const app = new Koa();
   const limiter = new RateLimiter(rateLimitTable(options.rateLimits));
+  app.use(mountGate([VIEWER_SCRIPT_HASH]));
   app.use(oauthMiddleware(services, limiter));
   app.use(controlMiddleware(services));
   const restRouter = buildRestRouter(services);
   app.use(restMiddleware(services, restRouter, limiter));
   app.use(cdnMiddleware());
   app.use(viewerMiddleware(services));
-  const server: Server = createServer(app.callback());
+  const serve = app.callback();
+  const server: Server = createServer(serve);
   server.on('upgrade', (req, socket, head) => {
     if ((req.url ?? '').split('?')[0] === '/gateway') liveGateway.handleUpgrade(req, socket, head);
     else socket.destroy();
@@ -161,6 +173,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     restRoutes: restRouter.routes.map((r) => `${r.method} ${r.pattern}`),
     rateLimited: limiter.refused,
     dropGateway: () => liveGateway.dropAll(),
+    mount: ({ publicUrl, path = SANDBOX_MOUNT_PATH }) => {
+      services.publicOrigins.add(new URL(publicUrl).origin);
+      return createMount(serve, path, publicUrl);
+    },
     close: async () => {
       services.interactions.close();
       liveGateway.close();

@@ -37,7 +37,11 @@ function hiddenFields(hidden: Record<string, string>): string {
     .join('');
 }
 
-/** The sandbox's consent page: one POST form per user (no JavaScript), plus Cancel. */
+/**
+ * The sandbox's consent page: one POST form per user (no JavaScript), plus Cancel. The forms post
+ * to `authorize`, relative to the page's own /oauth2/authorize, so they work on the sandbox's port
+ * and under its mount on the dashboard's.
+ */
 export function renderConsentPage(view: ConsentPage): string {
   const cards = view.users
     .map((user, index) => {
@@ -49,7 +53,7 @@ export function renderConsentPage(view: ConsentPage): string {
           : `<span class="note">No server this user can manage.</span>`
         : '';
       const disabled = view.bot && user.guilds.length === 0 ? ' disabled' : '';
-      return `<form method="post" action="/oauth2/authorize" class="user">${hiddenFields(view.hidden)}
+      return `<form method="post" action="authorize" class="user">${hiddenFields(view.hidden)}
 <input type="hidden" name="user_id" value="${escape(user.id)}">
 <div><strong>${escape(user.label)}</strong>${index === 0 ? ' <span class="badge">demo admin</span>' : ''}<div class="note">${escape(user.note)}</div></div>
 <div>${select}<button type="submit" name="action" value="authorize"${disabled}>${view.bot ? 'Add bot as' : 'Sign in as'} ${escape(user.label)}</button></div></form>`;
@@ -60,7 +64,7 @@ export function renderConsentPage(view: ConsentPage): string {
     `<h1>${escape(view.appName)} wants to access your account</h1>
 <p class="note">Sandbox Discord (offline). Scopes: ${escape(view.scopes.join(', '))}. Choose who you are:</p>
 ${cards}
-<form method="post" action="/oauth2/authorize">${hiddenFields(view.hidden)}<button type="submit" class="cancel" name="action" value="cancel">Cancel</button></form>`,
+<form method="post" action="authorize">${hiddenFields(view.hidden)}<button type="submit" class="cancel" name="action" value="cancel">Cancel</button></form>`,
   );
 }
 

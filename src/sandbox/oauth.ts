@@ -88,7 +88,7 @@ async function handleAuthorize(ctx: Context, services: SandboxServices): Promise
     return;
   }
   // The consent form posts to itself; a page on another site must not consent for the user.
-  if (isCrossSite(ctx)) return html(ctx, 403, renderMessagePage('Refused', 'The consent form must be submitted from this page.'));
+  if (isCrossSite(ctx, services.publicOrigins)) return html(ctx, 403, renderMessagePage('Refused', 'The consent form must be submitted from this page.'));
   const fields = asFields(parseBody(ctx.get('content-type') || undefined, await readRawBody(ctx.req)));
   const checked = checkAuthorizeRequest(ctx, services, fields);
   if (!checked) return;

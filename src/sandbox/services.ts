@@ -13,6 +13,8 @@ export interface SandboxServices {
   logger: Logger;
   /** The OAuth2 redirect URIs registered for the application (exact match, as on Discord). */
   redirectUris: Set<string>;
+  /** Origins the sandbox is mounted under (the dashboard's): its consent form may be posted from them, its pages named by their Host. */
+  publicOrigins: Set<string>;
   /** Filled in once the server listens. */
   urls: { http: string; gateway: string };
   /** Drops every gateway connection with close code 4000 (discord.js resumes). */

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { ChannelType } from 'discord-api-types/v10';
 import { escapeHtml as escape } from './html';
-import { hasLoopbackHost } from './origin';
+import { basePath } from './mount';
+import { hasOwnHost } from './origin';
 import type { SandboxServices } from './services';
 import type { GuildRecord, MessageRecord } from './types';
 
@@ -17,6 +19,14 @@ main{flex:1;padding:16px 24px;min-width:0}h2{color:#fff;font-size:18px;margin:0 
 .embed .author{font-size:13px;font-weight:600;color:#fff}.embed .title{font-weight:700;color:#fff}.embed .desc{font-size:14px;white-space:pre-wrap}
 .embed .footer{font-size:12px;color:#949ba4;margin-top:4px}.reactions{display:flex;gap:4px;margin-top:4px}
 .reaction{background:#2b2d31;border:1px solid #3f4147;border-radius:8px;padding:1px 6px;font-size:13px}`;
+
+/**
+ * Scrolls to the message the URL names and marks it (`:target`). One constant script, the message
+ * id read from the page, so a Content-Security-Policy can allow it by its hash.
+ */
+const MARK_SCRIPT = "const id='m-'+document.querySelector('main').dataset.mark;document.getElementById(id)?.scrollIntoView({block:'center'});location.hash=id";
+/** The CSP source that allows the channel view's script (the mount's policy lists it). */
+export const VIEWER_SCRIPT_HASH = `sha256-${createHash('sha256').update(MARK_SCRIPT).digest('base64')}`;
 
 /** Mentions as pills with the names they point at. */
 function withMentions(text: string, guild: GuildRecord, userName: (id: string) => string): string {
@@ -51,11 +61,12 @@ export function viewerMiddleware(services: SandboxServices): Middleware {
   return async (ctx, next) => {
     const match = /^\/channels\/(\d+)(?:\/(\d+))?(?:\/(\d+))?\/?$/.exec(ctx.path);
     if (!match || ctx.method !== 'GET') return next();
-    if (!hasLoopbackHost(ctx)) {
+    if (!hasOwnHost(ctx, services.publicOrigins)) {
       ctx.status = 403;
-      ctx.body = 'The sandbox answers only on 127.0.0.1, localhost or [::1].';
+      ctx.body = 'The sandbox answers only on 127.0.0.1, localhost, [::1] or the dashboard\'s public host.';
       return;
     }
+    const base = basePath(ctx);
     const { world } = services;
     const guild = world.guilds.get(match[1] ?? '');
     if (!guild) {
@@ -70,14 +81,14 @@ export function viewerMiddleware(services: SandboxServices): Middleware {
       const user = world.users.get(id);
       return member?.nick ?? user?.globalName ?? user?.username ?? 'deleted-user';
     };
-    const nav = textChannels.map((c) => `<a href="/channels/${guild.id}/${c.id}"${c.id === channel?.id ? ' class="on"' : ''}>#${escape(c.name)}</a>`).join('');
+    const nav = textChannels.map((c) => `<a href="${base}/channels/${guild.id}/${c.id}"${c.id === channel?.id ? ' class="on"' : ''}>#${escape(c.name)}</a>`).join('');
     const messages = channel ? world.messages.list(channel.id).slice(-100) : [];
     const body = channel
       ? messages.map((message) => renderMessage(message, guild, userName, message.authorId === world.botUserId)).join('') || '<p class="note">No messages yet.</p>'
       : '<p class="note">This server has no text channel.</p>';
     ctx.type = 'html';
-    ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(channel ? `#${channel.name}` : guild.name)} · ${escape(guild.name)} · Sandbox Discord</title><style>${STYLE}</style></head><body><nav><h1>${escape(guild.name)}</h1>${nav}</nav><main><h2>${channel ? `#${escape(channel.name)}` : ''}</h2><p class="note">The sandbox Discord: a read-only view of the channel's last 100 messages.</p>${body}</main>${
-      match[3] ? `<script>document.getElementById('m-${match[3]}')?.scrollIntoView({block:'center'});location.hash='m-${match[3]}'</script>` : ''
+    ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(channel ? `#${channel.name}` : guild.name)} · ${escape(guild.name)} · Sandbox Discord</title><style>${STYLE}</style></head><body><nav><h1>${escape(guild.name)}</h1>${nav}</nav><main${match[3] ? ` data-mark="${match[3]}"` : ''}><h2>${channel ? `#${escape(channel.name)}` : ''}</h2><p class="note">The sandbox Discord: a read-only view of the channel's last 100 messages.</p>${body}</main>${
+      match[3] ? `<script>${MARK_SCRIPT}</script>` : ''
     }</body></html>`;
   };
 }

@@ -46,6 +46,7 @@ function remoteSandbox(info: RemoteSandboxInfo): Sandbox {
     restRoutes: [],
     rateLimited: { bucket: 0, global: 0 },
     dropGateway: unavailable,
+    mount: unavailable,
     close: async () => undefined,
   } satisfies Record<keyof Sandbox, unknown>;
   return remote as unknown as Sandbox;

@@ -5,8 +5,10 @@ export const OAUTH_SCOPES = ['identify', 'guilds'];
 
 /** Where Discord (or the sandbox) answers OAuth2 and the user's REST calls. */
 export interface DiscordOAuthOptions {
-  /** https://discord.com, or the sandbox's URL. */
+  /** Where this server calls the token endpoints and the user's REST: https://discord.com, or the sandbox's URL. */
   host: string;
+  /** The consent page browsers are sent to, when not `host`'s /oauth2/authorize: the sandbox's mount on the dashboard's port. */
+  authorizeUrl?: string;
   clientId: string;
   clientSecret: string;
   /** PUBLIC_URL + /auth/callback. */
@@ -54,13 +56,15 @@ export class DiscordOAuth {
 
   constructor(private readonly options: DiscordOAuthOptions) {
     this.apiBase = `${options.host}/api/v10`;
+    const authorize = new URL(options.authorizeUrl ?? `${options.host}/oauth2/authorize`);
     this.client = new AuthorizationCode({
       client: { id: options.clientId, secret: options.clientSecret },
       auth: {
         tokenHost: options.host,
+        authorizeHost: authorize.origin,
         tokenPath: '/api/oauth2/token',
         revokePath: '/api/oauth2/token/revoke',
-        authorizePath: '/oauth2/authorize',
+        authorizePath: authorize.pathname,
       },
       options: { authorizationMethod: 'body' },
     });

@@ -15,7 +15,7 @@ const styleNonces = new WeakMap<object, string>();
 /** Where the dashboard loads images from besides itself: Discord's CDN, or the sandbox's. */
 export interface SecurityHeaderOptions {
   publicUrl: string;
-  /** e.g. https://cdn.discordapp.com or http://127.0.0.1:3001/cdn */
+  /** e.g. https://cdn.discordapp.com, or the sandbox's under the dashboard's own origin (http://localhost:3000/_discord/cdn) */
   cdnBase: string;
 }
 
