@@ -21,6 +21,7 @@ import {
   type APIInteractionDataResolvedGuildMember,
   type APIRole,
 } from 'discord-api-types/v10';
+import { discordOptionValue } from './option-rules';
 import { channelPermissions, guildPermissions } from './permissions';
 import { presentMember, presentRole, presentUser } from './presenters';
 import type { ChannelRecord, GuildRecord } from './types';
@@ -209,17 +210,19 @@ function leafOptions(
   for (const def of defs) {
     if ('required' in def && def.required && values[def.name] === undefined) throw new OptionError(def.name, `Option "${def.name}" is required.`);
   }
-  return Object.entries(values).map(([name, value]) => {
+  return Object.entries(values).map(([name, given]) => {
     const def = defs.find((d) => d.name === name);
     if (!def) throw new OptionError(name, `Unknown option "${name}".`);
+    const checked = discordOptionValue(def, given);
+    if ('refused' in checked) throw new OptionError(name, `Option "${name}" ${checked.refused}.`);
+    const { value } = checked;
     const id = String(value);
     switch (def.type) {
       case T.Integer:
       case T.Number:
-        if (!Number.isFinite(Number(value))) throw new OptionError(name, `Option "${name}" must be a number.`);
         return { type: def.type, name, value: Number(value) };
       case T.Boolean:
-        return { type: T.Boolean, name, value: value === true || value === 'true' };
+        return { type: T.Boolean, name, value: value === true };
       case T.User:
         resolveUser(world, guild, id, resolved, name);
         return { type: T.User, name, value: id };
@@ -231,7 +234,7 @@ function leafOptions(
         else resolveUser(world, guild, id, resolved, name);
         return { type: T.Mentionable, name, value: id };
       case T.Channel:
-        resolved.channels[id] = resolveChannel(guild, id, name);
+        resolved.channels[id] = resolveChannel(guild, id, name, def.channel_types);
         return { type: T.Channel, name, value: id };
       case T.String:
         return { type: T.String, name, value: id };
@@ -258,8 +261,9 @@ function resolveRole(guild: GuildRecord, id: string, field: string): APIRole {
   return presentRole(role);
 }
 
-function resolveChannel(guild: GuildRecord, id: string, field: string): APIInteractionDataResolvedChannel {
+function resolveChannel(guild: GuildRecord, id: string, field: string, types?: readonly number[]): APIInteractionDataResolvedChannel {
   const channel = guild.channels.get(id);
   if (!channel) throw new OptionError(field, `Unknown channel ${id}.`);
+  if (types && !types.includes(channel.type)) throw new OptionError(field, `Option "${field}" takes another kind of channel.`);
   return { id, name: channel.name, type: channel.type, permissions: '0' } as APIInteractionDataResolvedChannel;
 }

@@ -34,8 +34,8 @@ export interface Case {
 }
 
 /** Strings just inside and outside the JSON body limit (256 kB) of src/http/middleware/body.ts. */
-export const HUGE_WITHIN = 200_000;
-export const HUGE_BEYOND = 1_100_000;
+const HUGE_WITHIN = 200_000;
+const HUGE_BEYOND = 1_100_000;
 /** Query strings: one fits Node's 16 kB header limit, one does not. */
 const QUERY_WITHIN = 8_000;
 const QUERY_BEYOND = 64_000;
@@ -65,11 +65,11 @@ const accepts = (schema: Schema, value: unknown) => (schema as z.ZodType).safePa
 
 /** What a field's value may be, once optional, nullable, default, pipe and union are looked through. */
 type Kind =
-  | { type: 'string'; min?: number; max?: number; formatted: boolean }
-  | { type: 'number'; min?: number; max?: number; int: boolean; coerce: boolean }
+  | { type: 'string'; min?: number; max?: number }
+  | { type: 'number'; min?: number; max?: number; int: boolean }
   | { type: 'boolean' }
   | { type: 'choice'; values: unknown[] }
-  | { type: 'object'; shape: Record<string, Schema>; strict: boolean }
+  | { type: 'object'; shape: Record<string, Schema> }
   | { type: 'array'; element: Schema; max?: number }
   | { type: 'record'; value: Schema }
   | { type: 'unknown' }
@@ -82,7 +82,7 @@ interface Shape {
 }
 
 /** The kinds a schema accepts, and whether it may be left out or null. */
-export function shapeOf(schema: Schema): Shape {
+function shapeOf(schema: Schema): Shape {
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
@@ -92,29 +92,27 @@ export function shapeOf(schema: Schema): Shape {
     case 'nullable':
       return { ...shapeOf(def.innerType), nullable: true };
     case 'pipe': {
-      // trim().min(1).pipe(Snowflake): the input's shape, with the output's format.
+      // What the client sends is the input's shape; a string piped into a string keeps both limits.
       const input = shapeOf(def.in);
-      if (defOf(def.out).type === 'transform') return input;
-      const output = shapeOf(def.out);
-      const formatted = output.kinds.some((kind) => kind.type === 'string' && kind.formatted);
-      return { ...input, kinds: input.kinds.map((kind) => (kind.type === 'string' && formatted ? { ...kind, formatted } : kind)) };
+      const output = defOf(def.out).type === 'transform' ? undefined : shapeOf(def.out).kinds.find((kind) => kind.type === 'string');
+      if (!output || output.type !== 'string') return input;
+      return { ...input, kinds: input.kinds.map((kind) => (kind.type === 'string' ? { ...kind, min: output.min ?? kind.min, max: output.max ?? kind.max } : kind)) };
     }
     case 'union': {
       const options = def.options.map((option) => shapeOf(option));
       return { kinds: options.flatMap((option) => option.kinds), optional: options.some((o) => o.optional), nullable: options.some((o) => o.nullable || o.kinds.some((k) => k.type === 'null')) };
     }
     case 'string': {
-      const kind: Kind = { type: 'string', formatted: 'format' in def && Boolean(def.format) };
+      const kind: Kind = { type: 'string' };
       for (const check of checksOf(schema)) {
         if (check.check === 'min_length') kind.min = check.minimum;
         if (check.check === 'max_length') kind.max = check.maximum;
         if (check.check === 'length_equals') [kind.min, kind.max] = [check.length, check.length];
-        if (check.check === 'string_format') kind.formatted = true;
       }
       return { kinds: [kind], optional: false, nullable: false };
     }
     case 'number': {
-      const kind: Kind = { type: 'number', int: false, coerce: Boolean(def.coerce) };
+      const kind: Kind = { type: 'number', int: false };
       for (const check of checksOf(schema)) {
         if (check.check === 'number_format') kind.int = true;
         if (check.check === 'greater_than') kind.min = Number(check.value);
@@ -129,7 +127,7 @@ export function shapeOf(schema: Schema): Shape {
     case 'literal':
       return { kinds: [{ type: 'choice', values: [...def.values] }], optional: false, nullable: false };
     case 'object':
-      return { kinds: [{ type: 'object', shape: { ...def.shape }, strict: def.catchall !== undefined && defOf(def.catchall).type === 'never' }], optional: false, nullable: false };
+      return { kinds: [{ type: 'object', shape: { ...def.shape } }], optional: false, nullable: false };
     case 'array': {
       const max = checksOf(schema).find((check) => check.check === 'max_length');
       return { kinds: [{ type: 'array', element: def.element, ...(max && max.check === 'max_length' ? { max: max.maximum } : {}) }], optional: false, nullable: false };
@@ -398,7 +396,7 @@ function apply(baseline: unknown, mistake: Mistake): unknown {
 }
 
 /** JSON text of a value, with RawJson written as is. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   const raws: string[] = [];
   const text = JSON.stringify(value, (_key, inner: unknown) => {
     if (inner instanceof RawJson) {

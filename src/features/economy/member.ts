@@ -28,6 +28,8 @@ export async function findItem(services: Services, guildId: string, ref: string 
     if (byId) return byId;
   }
   const wanted = String(ref).trim().toLowerCase();
+  // Every name starts with '': blank text would pick the shop's only item.
+  if (!wanted) throw InvalidInput.field('item', 'is required: give the item’s name');
   const active = await items.findAll({ where: { isActive: true } });
   const exact = active.find((item) => item.name.toLowerCase() === wanted);
   if (exact) return exact;

@@ -71,6 +71,12 @@ export function liveGuild(services: Services, guildId: string): Guild {
   return guild;
 }
 
+/**
+ * The target is not in the server. The dashboard's field is named; the sentence names no field,
+ * since /kick and /warn call it `member`.
+ */
+const notAMember = () => InvalidInput.field('targetId', 'is not a member of this server', 'That user is not a member of this server.');
+
 /** The member, or null when the user is not in the guild. */
 async function memberOf(guild: Guild, userId: string): Promise<GuildMember | null> {
   try {
@@ -156,11 +162,11 @@ async function act(guild: Guild, request: ActionRequest, target: GuildMember | n
       await askDiscord(() => guild.members.unban(request.targetId, reason), botName, (code) => (code === RESTJSONErrorCodes.UnknownBan ? 'That user is not banned here.' : refusedBy(code)));
       return;
     case 'kick':
-      if (!target) throw InvalidInput.field('targetId', 'is not a member of this server');
+      if (!target) throw notAMember();
       await askDiscord(() => target.kick(reason), botName, refusedBy);
       return;
     case 'timeout':
-      if (!target) throw InvalidInput.field('targetId', 'is not a member of this server');
+      if (!target) throw notAMember();
       await askDiscord(() => target.timeout(Math.min(DURATIONS[request.duration ?? '1h'], MAX_TIMEOUT_MS), reason), botName, refusedBy);
       return;
     case 'warn':
@@ -293,10 +299,10 @@ export async function moderate(services: Services, guildId: string, request: Act
   const guild = liveGuild(services, guildId);
   const settings = await services.settings.get(guildId);
   const target = request.action === 'unban' ? null : await memberOf(guild, request.targetId);
-  if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn')) throw InvalidInput.field('targetId', 'is not a member of this server');
+  if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn')) throw notAMember();
   if (request.action === 'unban') {
     const banned = await guild.bans.fetch({ user: request.targetId, force: true }).catch(() => null);
-    if (!banned) throw InvalidInput.field('targetId', 'is not banned in this server');
+    if (!banned) throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
   }
   await checkStanding(guild, actor, request.action, target);
 
