@@ -18,6 +18,13 @@ export function parseInput<S extends ZodType>(schema: S, input: unknown): z.outp
   throw new InvalidInput(zodFieldErrors(result.error));
 }
 
+/** Parses a body or query with its schema; one the route declares no schema for must be empty, and reads as undefined. */
+function parsePart<S extends ZodType>(schema: S | undefined, input: unknown): z.output<S> | undefined {
+  if (schema) return parseInput(schema, input);
+  parseInput(UNDECLARED_INPUT, input);
+  return undefined;
+}
+
 /** What `validate` parsed, stored on ctx.state.input. */
 export interface ParsedInput<B, Q, P> {
   body: B;
@@ -37,8 +44,8 @@ export function validate<B extends ZodType = ZodType<undefined>, Q extends ZodTy
 }): Middleware {
   return async (ctx: Context, next) => {
     ctx.state.input = {
-      body: parseInput(schemas.body ?? UNDECLARED_INPUT, ctx.request.body ?? {}),
-      query: parseInput(schemas.query ?? UNDECLARED_INPUT, ctx.query),
+      body: parsePart(schemas.body, ctx.request.body ?? {}),
+      query: parsePart(schemas.query, ctx.query),
       params: schemas.params ? parseInput(schemas.params, (ctx as Context & { params?: unknown }).params ?? {}) : undefined,
     };
     await next();
