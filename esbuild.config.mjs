@@ -3,15 +3,27 @@
 // - dist/server/backup.js: `npm run backup`, a copy of the SQLite store made while the bot runs;
 // - dist/web/: the dashboard, ESM with code splitting, minified, hashed names, a manifest,
 //   and index.html rewritten to point at the hashed entry files (source maps only with --watch).
+//
+// After esbuild, the web build's files are finished here (webOutputPlugin): every lazy import
+// first preloads the chunks it will need, all at once (preloadChunkGraphs); index.html preloads
+// the entry's chunks; and each text asset gets a brotli (.br) and a gzip (.gz) copy for
+// src/http/static.ts to send to clients that accept them (not with --watch).
 import * as esbuild from 'esbuild';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const outServer = path.join(root, 'dist/server');
 const outWeb = path.join(root, 'dist/web');
 const watch = process.argv.includes('--watch');
+
+/** The global function web/boot.ts defines, which rewritten lazy imports call (see preloadChunkGraphs). */
+const PRELOAD_FUNCTION = '__preloadChunks';
+/** Assets worth compressing; images and fonts in these formats are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
@@ -26,26 +38,177 @@ const serverOptions = {
   logLevel: 'warning',
 };
 
-/** Writes manifest.json and index.html from the web build's metafile. */
-const webManifestPlugin = {
-  name: 'web-manifest',
+/**
+ * `import { X, Y } from 'lucide-react'` resolves, for each importing file, to a module that
+ * defines just icons X and Y, copied from their own files (each is a few hundred bytes of path
+ * data). esbuild splits code by which entry points reach a module: through the package's index,
+ * every icon any page uses would load with the first page; imported from their own files, each
+ * icon shared by a different set of pages would be a file of its own, one more request. Copied
+ * into each importer, an icon travels with the code that shows it.
+ */
+const lucideIconsPlugin = {
+  name: 'lucide-icons',
+  setup(build) {
+    /** @type {Promise<Map<string, string | null>> | undefined} see readLucideIndex */
+    let icons;
+    /** @type {Map<string, Promise<string>>} icon file -> its data object's source */
+    const iconData = new Map();
+    build.onResolve({ filter: /^lucide-react$/ }, (args) => ({ path: args.importer, namespace: 'lucide-icons' }));
+    build.onLoad({ filter: /.*/, namespace: 'lucide-icons' }, async (args) => {
+      icons ??= readLucideIndex();
+      const byName = await icons;
+      const source = await readFile(args.path, 'utf8');
+      const lines = ["import createLucideIcon from 'lucide-react/dist/esm/createLucideIcon.mjs';"];
+      for (const name of importedNames(source, 'lucide-react')) {
+        const file = byName.get(name);
+        // A name the index does not export is a type (erased from the importer).
+        if (file === undefined) continue;
+        if (file === null) {
+          lines.push(`export { ${name} } from 'lucide-react/dist/esm/lucide-react.mjs';`);
+          continue;
+        }
+        if (!iconData.has(file)) iconData.set(file, readIconData(file));
+        lines.push(`export const ${name} = /* @__PURE__ */ createLucideIcon(${await iconData.get(file)});`);
+      }
+      return { contents: lines.join('\n'), resolveDir: root, loader: 'js', watchFiles: [args.path] };
+    });
+  },
+};
+
+const lucideDir = path.join(root, 'node_modules/lucide-react/dist/esm');
+
+/**
+ * Reads lucide-react's index: for each value it exports, the icon's file (an icon) or null
+ * (anything else: Icon, createLucideIcon, LucideProvider...). Types are not in it.
+ */
+async function readLucideIndex() {
+  const index = await readFile(path.join(lucideDir, 'lucide-react.mjs'), 'utf8');
+  const byName = new Map();
+  for (const [, names = '', from = ''] of index.matchAll(/^export \{([^}]*)\}(?: from '([^']+)')?;$/gm)) {
+    const icon = /^\.\/icons\/[\w-]+\.mjs$/.test(from) ? path.join(lucideDir, from) : null;
+    for (const specifier of names.split(',')) {
+      const name = specifier.trim().split(/\s+as\s+/).at(-1);
+      if (name) byName.set(name, icon);
+    }
+  }
+  if (![...byName.values()].some(Boolean)) throw new Error('lucide-react: no icons found in its index; its layout changed (see lucideIconsPlugin)');
+  return byName;
+}
+
+/** The `{ name, size, node }` object literal an icon's file passes to createLucideIcon. */
+async function readIconData(file) {
+  const source = await readFile(file, 'utf8');
+  const data = /^const __iconData = (\{[\s\S]*?^\});$/m.exec(source)?.[1];
+  if (!data) throw new Error(`${file}: no __iconData object; lucide-react's layout changed (see lucideIconsPlugin)`);
+  return data;
+}
+
+/** The value names `source` imports from `specifier` (type-only imports left out). */
+function importedNames(source, specifier) {
+  const names = new Set();
+  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${specifier}['"]`, 'g');
+  for (const [, list = ''] of source.matchAll(pattern)) {
+    for (const part of list.split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]?.trim();
+      if (name && !name.startsWith('type ')) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/** The web build's output graph, from its metafile: files, their static imports, public paths. */
+function chunkGraph(metafile) {
+  const outputs = metafile.outputs;
+  const publicPath = (file) => '/' + path.relative(outWeb, path.join(root, file)).split(path.sep).join('/');
+  /** Every file `file` imports statically, directly or not (without itself). */
+  const staticClosure = (file, seen = new Set()) => {
+    for (const { path: imported, kind } of outputs[file]?.imports ?? []) {
+      if (kind !== 'import-statement' || seen.has(imported)) continue;
+      seen.add(imported);
+      staticClosure(imported, seen);
+    }
+    return seen;
+  };
+  const byEntryPoint = new Map(Object.entries(outputs).filter(([, output]) => output.entryPoint).map(([file, output]) => [output.entryPoint, file]));
+  return { outputs, publicPath, staticClosure, byEntryPoint };
+}
+
+/**
+ * Rewrites each lazy `import("./chunk.js")` in `code` (the output `file`) to first preload that
+ * chunk and every chunk it imports that `file` has not loaded already, in parallel: without it the
+ * browser learns of each level of imports only once the level above has arrived (a waterfall).
+ */
+function preloadChunkGraphs(file, code, graph) {
+  const loaded = graph.staticClosure(file);
+  let rewritten = code;
+  for (const { path: target, kind } of graph.outputs[file]?.imports ?? []) {
+    if (kind !== 'dynamic-import') continue;
+    let specifier = path.posix.relative(path.posix.dirname(file), target);
+    if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+    const chunks = [target, ...graph.staticClosure(target)].filter((chunk) => !loaded.has(chunk)).map(graph.publicPath);
+    const call = `import(${JSON.stringify(specifier)})`;
+    if (!rewritten.includes(call)) throw new Error(`${file}: no ${call} to preload for; esbuild's output changed (see preloadChunkGraphs)`);
+    rewritten = rewritten.replaceAll(call, `(globalThis.${PRELOAD_FUNCTION}?.(${JSON.stringify(chunks)}),${call})`);
+  }
+  return rewritten;
+}
+
+/** Writes a file's brotli and gzip copies at their strongest settings, each only when smaller. */
+async function writeCompressed(file, contents) {
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: contents.length };
+  const [br, gz] = await Promise.all([brotli(contents, { params }), gzip(contents, { level: zlib.constants.Z_BEST_COMPRESSION })]);
+  await Promise.all([
+    br.length < contents.length ? writeFile(`${file}.br`, br) : undefined,
+    gz.length < contents.length ? writeFile(`${file}.gz`, gz) : undefined,
+  ]);
+}
+
+/**
+ * Finishes the web build (written here: esbuild runs with write: false): lazy imports preload
+ * their chunks, then the files, their compressed copies, manifest.json (per entry point and lazy
+ * chunk: its file, CSS and every chunk it imports), esbuild's metafile and index.html, which links the entry's CSS,
+ * preloads the entry's chunks and loads boot before main. index.html itself is not precompressed:
+ * the server writes each response's CSP nonce into it, and compresses it per response.
+ */
+const webOutputPlugin = {
+  name: 'web-output',
   setup(build) {
     build.onEnd(async (result) => {
-      if (!result.metafile) return;
+      if (!result.metafile || !result.outputFiles) return;
+      const graph = chunkGraph(result.metafile);
+      const written = await Promise.all(
+        result.outputFiles.map(async (output) => {
+          const file = path.relative(root, output.path).split(path.sep).join('/');
+          const contents = file.endsWith('.js') ? Buffer.from(preloadChunkGraphs(file, output.text, graph)) : Buffer.from(output.contents);
+          await mkdir(path.dirname(output.path), { recursive: true });
+          await writeFile(output.path, contents);
+          return { path: output.path, contents };
+        }),
+      );
+      if (!watch) await Promise.all(written.filter((output) => COMPRESSIBLE.test(output.path)).map((output) => writeCompressed(output.path, output.contents)));
+
       const manifest = {};
-      for (const [file, output] of Object.entries(result.metafile.outputs)) {
-        if (!output.entryPoint) continue;
-        const publicPath = '/' + path.relative(outWeb, path.join(root, file)).split(path.sep).join('/');
-        manifest[output.entryPoint] = { file: publicPath, css: output.cssBundle ? '/' + path.relative(outWeb, path.join(root, output.cssBundle)).split(path.sep).join('/') : undefined };
+      for (const [entryPoint, file] of graph.byEntryPoint) {
+        const output = graph.outputs[file];
+        manifest[entryPoint] = {
+          file: graph.publicPath(file),
+          css: output?.cssBundle ? graph.publicPath(output.cssBundle) : undefined,
+          imports: [...graph.staticClosure(file)].map(graph.publicPath),
+        };
       }
       const entry = manifest['web/main.tsx'];
       const boot = manifest['web/boot.ts'];
       if (!entry || !boot) return;
       await writeFile(path.join(outWeb, 'manifest.json'), JSON.stringify(manifest, null, 2));
+      // For tests and page-weight checks (not served: only /assets/ and the page are).
+      await writeFile(path.join(outWeb, 'metafile.json'), JSON.stringify(result.metafile));
       const template = await readFile(path.join(root, 'web/index.html'), 'utf8');
       // boot first: module scripts run in document order (see web/boot.ts).
       const tags = [
         entry.css ? `<link rel="stylesheet" href="${entry.css}">` : '',
+        ...[...new Set([...boot.imports, ...entry.imports])].map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
         `<script type="module" src="${boot.file}"></script>`,
         `<script type="module" src="${entry.file}"></script>`,
       ].filter(Boolean).join('\n    ');
@@ -59,6 +222,7 @@ const webOptions = {
   entryPoints: [path.join(root, 'web/boot.ts'), path.join(root, 'web/main.tsx')],
   outdir: path.join(outWeb, 'assets'),
   outbase: root,
+  absWorkingDir: root,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -68,6 +232,7 @@ const webOptions = {
   // Maps only for `npm run dev`: a production build must not publish the full source.
   sourcemap: watch,
   metafile: true,
+  write: false,
   entryNames: '[name]-[hash]',
   chunkNames: 'chunks/[name]-[hash]',
   assetNames: 'media/[name]-[hash]',
@@ -75,7 +240,7 @@ const webOptions = {
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
   define: { 'process.env.NODE_ENV': JSON.stringify(watch ? 'development' : 'production') },
   logLevel: 'warning',
-  plugins: [webManifestPlugin],
+  plugins: [lucideIconsPlugin, webOutputPlugin],
 };
 
 await rm(path.join(root, 'dist'), { recursive: true, force: true });

@@ -40,7 +40,8 @@ import type { RateLimitSettings } from './http/middleware/rateLimit';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
 import type { Sandbox, SandboxMount, startSandbox } from './sandbox';
-import { PRODUCT_NAME, type PublicMeta } from './shared/meta';
+import type { PublicMeta } from './shared/meta';
+import { PRODUCT_NAME } from './shared/product';
 
 /** Discord's own bases, used with a real token. */
 const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' };

@@ -1,13 +1,13 @@
-// The dashboard's entry: theme, providers, router, toasts.
+// The dashboard's entry: the session check, theme, router, toasts. What only signed-in pages
+// need (the query cache, zod, tooltips, the shell) loads with them (see routes.tsx), and the
+// toasts' code with the first toast (ToastRegion), so the login page stays small.
 import './styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { queryClient } from './api/client';
-import { Toaster } from './components/ui/toast';
-import { TooltipProvider } from './components/ui/tooltip';
+import { checkSession } from './api/session';
+import { ToastRegion } from './components/ToastRegion';
 import { AppRoutes } from './routes';
 import { showPendingToast } from './state/toasts';
 import { initTheme } from './state/ui';
@@ -17,6 +17,8 @@ import { initTheme } from './state/ui';
 const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
 if (nonce) setNonce(nonce);
 
+// Who is signed in decides every screen: ask before React renders anything.
+void checkSession();
 initTheme();
 showPendingToast();
 
@@ -25,13 +27,9 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+    <ToastRegion />
   </StrictMode>,
 );

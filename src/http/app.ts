@@ -3,6 +3,7 @@ import Koa from 'koa';
 import type { Services } from '../core/services';
 import type { ProductMetrics } from '../metrics';
 import { jsonBody } from './middleware/body';
+import { compressResponses } from './middleware/compress';
 import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
 import { metricsEndpoint, requestMetrics } from './middleware/metrics';
@@ -57,6 +58,7 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
   app.use(requestLog(logger));
   if (deps.metrics) app.use(requestMetrics(deps.metrics));
   app.use(securityHeaders({ publicUrl: config.publicUrl, cdnBase: services.meta.cdnBase }));
+  app.use(compressResponses());
   app.use(errorHandler(logger));
   // Before the dashboard, whose fallback would answer any other path with the index page.
   app.use(metricsEndpoint(deps.metrics, config.metricsToken));

@@ -1,8 +1,5 @@
 import * as z from 'zod';
 
-/** The bot's display name used across the dashboard when no per-server name applies. */
-export const PRODUCT_NAME = 'AwesomeBot';
-
 /** GET /api/meta: what the dashboard needs to build links (sandbox or Discord). Public. */
 export const PublicMetaSchema = z.object({
   botName: z.string(),

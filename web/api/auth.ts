@@ -1,13 +1,9 @@
-// Sign-in and sign-out calls, and what they do to the cache.
+// Sign-in and sign-out calls, and what they do to the cache and the session
+// ('Continue with Discord' is a plain link: discordLoginUrl in ./session).
 import { SignInResultSchema, type MockLoginInput, type SignInResult } from '../../src/shared/auth';
-import { sessionUser } from '../state/session';
 import { apiRequest, queryClient } from './client';
 import { queryKeys } from './queries';
-
-/** Where 'Continue with Discord' sends the browser; the server makes the OAuth state and redirects. */
-export function discordLoginUrl(redirect: string): string {
-  return `/api/auth/discord/login?${new URLSearchParams({ redirect })}`;
-}
+import { endSession } from './session';
 
 /** Exchanges the authorize redirect's code and state for a session. */
 export async function exchangeDiscordCode(code: string, state: string): Promise<SignInResult> {
@@ -23,8 +19,7 @@ export async function mockLogin(input: MockLoginInput): Promise<SignInResult> {
 function forgetSession(): void {
   const publicKeys = new Set<unknown>([queryKeys.meta[0], queryKeys.health[0]]);
   queryClient.removeQueries({ predicate: (query) => !publicKeys.has(query.queryKey[0]) });
-  queryClient.setQueryData(queryKeys.me, null);
-  sessionUser.value = null;
+  endSession();
 }
 
 /**

@@ -35,10 +35,8 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-/** Throws an ApiRequestError for a non-ok response; reads the body once. */
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = await response.text().catch(() => '');
+/** The error for a non-ok answer: `text` is its body (or status text), parsed as `{ error, message }` when it is one. */
+export function apiRequestError(status: number, text: string): ApiRequestError {
   let body: ApiError | undefined;
   try {
     const parsed = ApiErrorSchema.safeParse(JSON.parse(text));
@@ -46,7 +44,14 @@ async function throwIfNotOk(response: Response): Promise<void> {
   } catch {
     // Not JSON: the text alone is the message.
   }
-  throw new ApiRequestError(response.status, text || response.statusText, body);
+  return new ApiRequestError(status, text, body);
+}
+
+/** Throws an ApiRequestError for a non-ok response; reads the body once. */
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text().catch(() => '');
+  throw apiRequestError(response.status, text || response.statusText);
 }
 
 /** Sends a request to /api with credentials and an optional JSON body; returns the parsed JSON (or null for 204). */

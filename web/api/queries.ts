@@ -1,16 +1,17 @@
 // Typed reads of the API. Each hook names its URL as the query key (segments joined by '/')
 // and checks the answer against the shared zod schema, so a contract drift shows as an error state.
 import { useQuery, type QueryFunction } from '@tanstack/react-query';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
-import { CurrentUserSchema, ServerListSchema, ServerStatsSchema, type Server } from '../../src/shared/auth';
+import { CurrentUserSchema, ServerListSchema, ServerStatsSchema, type CurrentUser, type Server } from '../../src/shared/auth';
 import { HealthSchema } from '../../src/shared/health';
 import { PublicMetaSchema } from '../../src/shared/meta';
 import { ServerOverviewSchema } from '../../src/shared/servers';
-import { getQueryFn, type UnauthorizedBehavior } from './client';
+import { apiRequestError, getQueryFn } from './client';
+import { sessionAnswer, type SessionAnswer } from './session';
 
 /** Query keys of the reads, shared by hooks and by code that updates the cache. */
 export const queryKeys = {
-  me: ['/api/auth/me'],
   meta: ['/api/meta'],
   health: ['/api/health'],
   servers: ['/api/auth/servers'],
@@ -20,19 +21,54 @@ export const queryKeys = {
 } as const;
 
 /** The default query function followed by a schema check. */
-function parsedWith<S extends z.ZodType>(schema: S, on401: UnauthorizedBehavior = 'throw'): QueryFunction<z.infer<S>> {
-  const fetchJson = getQueryFn({ on401 });
-  return async (context) => {
-    // With on401 'returnNull' the schema must accept null (see nullableUser).
-    return schema.parse(await fetchJson(context));
-  };
+function parsedWith<S extends z.ZodType>(schema: S): QueryFunction<z.infer<S>> {
+  const fetchJson = getQueryFn({ on401: 'throw' });
+  return async (context) => schema.parse(await fetchJson(context));
 }
 
 const nullableUser = CurrentUserSchema.nullable();
 
-/** The signed-in user, or null when signed out (401). */
-export function useCurrentUser() {
-  return useQuery({ queryKey: queryKeys.me, queryFn: parsedWith(nullableUser, 'returnNull') });
+/**
+ * The user a session answer names under the schema: null when signed out; throws what the answer
+ * failed with (an ApiRequestError, the network's error) or the schema's error.
+ */
+export function currentUserFrom(answer: SessionAnswer): CurrentUser | null {
+  switch (answer.state) {
+    case 'answered':
+      return nullableUser.parse(answer.body);
+    case 'failed':
+      throw answer.status === 0 ? answer.error : apiRequestError(answer.status, answer.text);
+    default:
+      return null;
+  }
+}
+
+/** What useCurrentUser answers: the shape of a query's result, for the few fields its callers read. */
+export interface CurrentUserResult {
+  /** The user, null when signed out, undefined while pending or failed. */
+  data: CurrentUser | null | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
+
+/** Reads a session answer as a query result. */
+function currentUserResult(answer: SessionAnswer): CurrentUserResult {
+  if (answer.state === 'checking') return { data: undefined, isPending: true, isError: false, error: null };
+  try {
+    return { data: currentUserFrom(answer), isPending: false, isError: false, error: null };
+  } catch (error) {
+    return { data: undefined, isPending: false, isError: true, error };
+  }
+}
+
+/**
+ * The signed-in user, or null when signed out (401): the auth gate's GET /api/auth/me answer
+ * (web/api/session.ts), schema-checked. One answer for the whole page, never asked twice.
+ */
+export function useCurrentUser(): CurrentUserResult {
+  const answer = useSyncExternalStore((onChange) => sessionAnswer.subscribe(onChange), () => sessionAnswer.peek());
+  return useMemo(() => currentUserResult(answer), [answer]);
 }
 
 /** Public facts for links and the header: bot name, mode, OAuth/CDN/app bases. */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../src/shared/meta';
+import { PRODUCT_NAME } from '../../src/shared/product';
 import { useMeta } from '../api/queries';
 
 /** The product's name in the header and at the end of every tab title: "AwesomeBot Dashboard". */

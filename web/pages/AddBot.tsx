@@ -1,7 +1,7 @@
 // /add-bot (spec section 2 "Add Bot"): what the bot does, where it can be added, where it is.
 import { ArrowLeft, BookOpen, Bot, CircleCheck, Clock, ExternalLink, Layers, Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../src/shared/meta';
+import { PRODUCT_NAME } from '../../src/shared/product';
 import { useMeta, useServers } from '../api/queries';
 import { AddBotLink } from '../components/AddBotLink';
 import { ManageServerLink } from '../components/ServerRowActions';

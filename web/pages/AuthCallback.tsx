@@ -3,22 +3,14 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { SIGN_IN_MESSAGES, signInSuccessMessage } from '../../src/shared/auth';
-import { PRODUCT_NAME } from '../../src/shared/meta';
 import { safeRedirectPath } from '../../src/shared/redirect';
 import { exchangeDiscordCode } from '../api/auth';
-import { queryClient } from '../api/client';
-import { queryKeys } from '../api/queries';
+import { botName } from '../api/session';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { toast, toastAfterRedirect } from '../state/toasts';
 
 /** Codes already sent: a code is single use, and StrictMode runs effects twice in development. */
 const exchangedCodes = new Set<string>();
-
-/** The bot's name for the welcome toast, from the cached meta when it has loaded. */
-function botName(): string {
-  const meta = queryClient.getQueryData<{ botName?: unknown }>(queryKeys.meta);
-  return typeof meta?.botName === 'string' ? meta.botName : PRODUCT_NAME;
-}
 
 /** The callback screen: an 'Authenticating...' spinner while the code is exchanged. */
 export default function AuthCallback() {
@@ -41,7 +33,8 @@ export default function AuthCallback() {
     exchangeDiscordCode(code, state)
       .then(({ user, redirectTo }) => {
         // The toast must outlive the full redirect below, so it waits in sessionStorage.
-        toastAfterRedirect(signInSuccessMessage(botName(), user.username));
+        // The bot's name from GET /api/meta when this page has read it, else the product's name.
+        toastAfterRedirect(signInSuccessMessage(botName.peek(), user.username));
         window.location.replace(safeRedirectPath(redirectTo));
       })
       .catch((reason: unknown) => {

@@ -1,11 +1,11 @@
 // The signed-out landing page (spec section 2 "Login"): product intro, three feature
 // cards, 'Continue with Discord' (full-page OAuth redirect) and 'Demo Login' (/test-auth).
+import { useSignals } from '@preact/signals-react/runtime';
 import { Bot, FlaskConical, LogIn } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../src/shared/meta';
 import { safeRedirectPath } from '../../src/shared/redirect';
-import { discordLoginUrl } from '../api/auth';
-import { useMeta } from '../api/queries';
+import { botName, discordLoginUrl, loadBotName } from '../api/session';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../components/useDocumentTitle';
@@ -19,9 +19,9 @@ function returnPath(pathname: string, search: string): string {
 
 /** The login screen. */
 export default function Login() {
-  const meta = useMeta();
+  useSignals();
   const { pathname, search } = useLocation();
-  const botName = meta.data?.botName ?? PRODUCT_NAME;
+  useEffect(loadBotName, []);
   useDocumentTitle('Sign in');
 
   return (
@@ -33,7 +33,7 @@ export default function Login() {
             <Bot size={40} aria-hidden="true" />
           </span>
           <h1 id="login-title" className="login-title">
-            {botName} Dashboard
+            {botName.value} Dashboard
           </h1>
           <p className="login-lead">
             Configure your community bot for every server you manage: greet new members, run an economy with a

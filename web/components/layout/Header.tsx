@@ -3,7 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Bot, Menu, Moon, Sun } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../../../src/shared/meta';
+import { PRODUCT_NAME } from '../../../src/shared/product';
 import { useMeta, useServerEntry, useServers } from '../../api/queries';
 import { useProductTitle } from '../useDocumentTitle';
 import { theme, toggleTheme } from '../../state/ui';

@@ -10,7 +10,7 @@ import {
 } from '../../state/toasts';
 import { cn } from './cn';
 
-/** The toast region: mount once near the root. */
+/** The toast region: mounted once near the root, through ToastRegion (which loads this module with the first toast). */
 export function Toaster() {
   useSignals();
   return (
