@@ -155,7 +155,12 @@ let axeSource: string | undefined;
  */
 function loadAxeSource(): string {
   if (axeSource) return axeSource;
-  const file = process.env.AXE_CORE_PATH ?? createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  let file = process.env.AXE_CORE_PATH;
+  try {
+    file ??= createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  } catch {
+    throw new Error('axe-core is not installed: `npm install --save-dev axe-core` (or set AXE_CORE_PATH to its axe.min.js)');
+  }
   axeSource = readFileSync(file, 'utf8');
   return axeSource;
 }
