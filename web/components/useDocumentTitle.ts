@@ -1,11 +1,15 @@
-import { useEffect } from 'react';
-import { PRODUCT_NAME } from '../../src/shared/product';
-import { useMeta } from '../api/queries';
+import { useEffect, useSyncExternalStore } from 'react';
+import { botName, loadBotName } from '../api/session';
 
-/** The product's name in the header and at the end of every tab title: "AwesomeBot Dashboard". */
+/**
+ * The product's name in the header and at the end of every tab title: "AwesomeBot Dashboard". It
+ * reads the bot's name from GET /api/meta without the query cache, so the signed-out pages (which
+ * load neither it nor zod) can name their tabs too.
+ */
 export function useProductTitle(): string {
-  const meta = useMeta();
-  return `${meta.data?.botName ?? PRODUCT_NAME} Dashboard`;
+  useEffect(loadBotName, []);
+  const name = useSyncExternalStore((onChange) => botName.subscribe(onChange), () => botName.peek());
+  return `${name} Dashboard`;
 }
 
 /**
