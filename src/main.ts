@@ -33,6 +33,7 @@ import { VoiceXp } from './features/leveling/voice';
 import { TtlCache } from './core/ttl-cache';
 import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
+import { failureFields, storeFailure } from './core/store-errors';
 import { createApp, type AppDeps } from './http/app';
 import { answerClientErrors } from './http/client-errors';
 import { drainable } from './http/drain';
@@ -303,6 +304,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A promise nobody awaited failed (a bug, or the store failing under one): logged, and the bot
+  // keeps serving every other guild rather than exiting. The tests run without this, so such a
+  // rejection fails them.
+  process.on('unhandledRejection', (reason) => {
+    const failure = storeFailure(reason);
+    if (failure) logger.warn(failureFields(failure, reason), 'the store failed background work');
+    else logger.error({ err: reason }, 'unhandled rejection');
+  });
 }
 
 const isEntry = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);

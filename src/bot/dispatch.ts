@@ -1,12 +1,25 @@
 import { PermissionsBitField } from 'discord.js';
-import { DiscordRefused, FeatureDisabled, Forbidden, RateLimited } from '../core/errors';
+import { DiscordRefused, FeatureDisabled, Forbidden, RateLimited, StoreUnavailable } from '../core/errors';
 import type { Services } from '../core/services';
+import { expectedError, failureFields } from '../core/store-errors';
 import { FEATURE_SWITCHES } from '../shared/bot-settings';
 import type { Command, CommandReply, Invocation, MessageCommand, MessageInvocation } from './command';
 import { validateOptions } from './options';
 
 /** The one reply a member sees when a command fails unexpectedly (a bug, not a rule). */
 export const COMMAND_FAILED_MESSAGE = 'Something went wrong while running that command. Please try again.';
+
+/**
+ * What a member reads when a command, a text command or a button fails: a rule's or the store's
+ * trouble in words; anything else is a bug, logged with `context`, and answered
+ * COMMAND_FAILED_MESSAGE.
+ */
+export function failureText(services: Pick<Services, 'logger'>, error: unknown, context: Record<string, unknown>): string {
+  const expected = expectedError(error);
+  if (expected instanceof StoreUnavailable) services.logger.warn({ ...context, ...failureFields(expected, error) }, 'the store failed a command');
+  else if (!expected) services.logger.error({ ...context, err: error }, 'command failed');
+  return expected ? expected.message : COMMAND_FAILED_MESSAGE;
+}
 
 /** The name of the first permission in a bitfield, for "You need the Ban Members permission". */
 function permissionName(bits: bigint): string {

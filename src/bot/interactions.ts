@@ -7,10 +7,9 @@ import {
   type Interaction,
   type MessageContextMenuCommandInteraction,
 } from 'discord.js';
-import { DomainError } from '../core/errors';
 import type { Services } from '../core/services';
 import type { Command, CommandReply, CommandUser, MessageCommand } from './command';
-import { COMMAND_FAILED_MESSAGE, reportFailure, runCommand, runMessageCommand } from './dispatch';
+import { failureText, reportFailure, runCommand, runMessageCommand } from './dispatch';
 import { targetMessage } from './message-commands';
 import { slashOptions } from './slash';
 
@@ -103,10 +102,9 @@ async function answerCommand(
   try {
     await send(await run(), false);
   } catch (error) {
-    const expected = error instanceof DomainError;
     reportFailure(services, interaction.guildId, command.name, error, label);
-    if (!expected) services.logger.error({ err: error, command: command.name, guildId: interaction.guildId }, 'command failed');
-    await send({ content: expected ? error.message : COMMAND_FAILED_MESSAGE, ephemeral: true }, true).catch((replyError: unknown) =>
+    const content = failureText(services, error, { command: command.name, guildId: interaction.guildId });
+    await send({ content, ephemeral: true }, true).catch((replyError: unknown) =>
       services.logger.warn({ err: replyError }, 'could not send the failure reply'),
     );
   } finally {
@@ -145,8 +143,7 @@ async function button(interaction: ButtonInteraction, byName: Map<string, Comman
     const reply = await command.button(invokedBy(interaction, services), args);
     await interaction.update(await services.messenger.prepare(interaction.guildId, reply));
   } catch (error) {
-    const expected = error instanceof DomainError;
-    if (!expected) services.logger.error({ err: error, command: name }, 'button failed');
-    await interaction.reply({ content: expected ? error.message : COMMAND_FAILED_MESSAGE, flags: MessageFlags.Ephemeral }).catch(() => undefined);
+    const content = failureText(services, error, { command: name, button: interaction.customId });
+    await interaction.reply({ content, flags: MessageFlags.Ephemeral }).catch(() => undefined);
   }
 }

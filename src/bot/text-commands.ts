@@ -1,8 +1,7 @@
 import type { Message } from 'discord.js';
-import { DomainError } from '../core/errors';
 import type { Services } from '../core/services';
 import type { Command, CommandReply } from './command';
-import { COMMAND_FAILED_MESSAGE, reportFailure, runCommand } from './dispatch';
+import { failureText, reportFailure, runCommand } from './dispatch';
 import { textOptions } from './text';
 
 /**
@@ -40,10 +39,8 @@ export function createTextCommandHandler(commands: readonly Command[], services:
       });
       await reply(answer);
     } catch (error) {
-      const expected = error instanceof DomainError;
       reportFailure(services, message.guildId, command.name, error);
-      if (!expected) services.logger.error({ err: error, command: command.name, guildId: message.guildId }, 'text command failed');
-      await reply({ content: expected ? error.message : COMMAND_FAILED_MESSAGE }).catch((replyError: unknown) =>
+      await reply({ content: failureText(services, error, { command: command.name, guildId: message.guildId, source: 'text' }) }).catch((replyError: unknown) =>
         services.logger.warn({ err: replyError }, 'could not answer a text command'),
       );
     } finally {

@@ -87,3 +87,29 @@ export class FeatureDisabled extends DomainError {
     super(message);
   }
 }
+
+/** Why the store could not do its part: held by another writer, out of disk, or out of reach. */
+export type StoreTrouble = 'busy' | 'full' | 'read-only' | 'unreachable';
+
+/**
+ * The store (SQLite or PostgreSQL) could not run a query for a reason outside the product: the
+ * request changed nothing and can be tried again once the operator has fixed it (or at once, when
+ * the store was only busy).
+ */
+export class StoreUnavailable extends DomainError {
+  override name = 'StoreUnavailable';
+  constructor(
+    readonly trouble: StoreTrouble,
+    message = STORE_TROUBLE_MESSAGES[trouble],
+  ) {
+    super(message);
+  }
+}
+
+/** What a member or an admin reads when the store fails; each says that nothing was changed. */
+export const STORE_TROUBLE_MESSAGES: Record<StoreTrouble, string> = {
+  busy: 'The database is busy (another program is holding its lock). Nothing was changed; try again in a moment.',
+  full: "The database's disk is full. Nothing was changed; the server's owner needs to free some disk space.",
+  'read-only': 'The database is read-only (check its file permissions). Nothing was changed.',
+  unreachable: 'The database cannot be reached right now. Nothing was changed; try again in a moment.',
+};

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import { failureFields, storeFailure } from './store-errors';
 
 /**
  * Work that runs on a timer and on demand, one run at a time (a run asked for during another waits
@@ -30,7 +31,12 @@ export class PeriodicTask {
 
   /** Runs the work after any run in progress; a failure is logged and the next run goes ahead. */
   run(): Promise<void> {
-    this.running = this.running.then(this.work).catch((error: unknown) => this.logger.error({ err: error }, `${this.name} failed`));
+    this.running = this.running.then(this.work).catch((error: unknown) => {
+      // The store's own trouble (locked, full, unreachable) is the operator's: one line, no stack.
+      const failure = storeFailure(error);
+      if (failure) this.logger.warn(failureFields(failure, error), `${this.name} failed; it runs again`);
+      else this.logger.error({ err: error }, `${this.name} failed`);
+    });
     return this.running;
   }
 }

@@ -17,7 +17,7 @@ import type { SandboxServices } from './services';
 import type { ChannelRecord, GuildRecord } from './types';
 
 /** How long a control call waits for the bot's final reply once it deferred. */
-export const INTERACTION_REPLY_TIMEOUT_MS = 5000;
+export const INTERACTION_REPLY_TIMEOUT_MS = 15_000;
 
 type Helpers = {
   controlChannel(services: SandboxServices, channelId: string): { guild: GuildRecord; channel: ChannelRecord };

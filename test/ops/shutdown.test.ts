@@ -63,7 +63,7 @@ describe('SIGTERM', () => {
     const exited = once(started, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
 
     const dashboard = await until(async () => /Dashboard: (http:\/\/localhost:\d+)/.exec(output)?.[1], 'the dashboard URL');
-    const sandbox = await until(async () => /Sandbox Discord: (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 'the sandbox URL');
+    const sandbox = await until(async () => /the bot reaches it on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 'the sandbox URL');
     await until(async () => ((await (await fetch(`${dashboard}/api/health`)).json()) as { gateway: { status: string } }).gateway.status === 'ready', 'the bot to be ready');
     const state = (await (await fetch(`${sandbox}/_sandbox/state`)).json()) as { demo: { guildId: string; channels: { general: string } } };
     const { guildId, channels } = state.demo;

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, summarizeFields } from '../../core/errors';
+import { Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
+import { failureFields, storeFailure } from '../../core/store-errors';
 import type { ApiError } from '../../shared/http';
 import type { Logger } from '../../logger';
 import { HttpError } from '../errors';
@@ -22,8 +23,11 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next();
     } catch (caught) {
-      const { status, body, headers } = toResponse(caught);
-      if (status >= 500) logger.error({ err: caught, method: ctx.method, path: ctx.path }, 'request failed');
+      const failure = storeFailure(caught);
+      const { status, body, headers } = toResponse(failure ?? caught);
+      // The store's own trouble is the operator's to fix, not a bug: one line without a stack.
+      if (failure) logger.warn({ ...failureFields(failure, caught), method: ctx.method, path: ctx.path }, 'the store failed a request');
+      else if (status >= 500) logger.error({ err: caught, method: ctx.method, path: ctx.path }, 'request failed');
       ctx.status = status;
       ctx.body = body;
       for (const [name, value] of Object.entries(headers ?? {})) ctx.set(name, value);
@@ -43,6 +47,11 @@ function fromDomain(error: DomainError): ErrorResponse {
   if (error instanceof Conflict) return answer(409, 'conflict', error.field ? { [error.field]: error.message } : undefined);
   if (error instanceof FeatureDisabled) return answer(409, 'feature_disabled');
   if (error instanceof DiscordRefused) return answer(422, 'discord_refused');
+  if (error instanceof StoreUnavailable) {
+    // Busy or out of reach passes; a full disk or a read-only file waits for the operator.
+    const passing = error.trouble === 'busy' || error.trouble === 'unreachable';
+    return { ...answer(503, 'store_unavailable'), ...(passing ? { headers: { 'Retry-After': '5' } } : {}) };
+  }
   if (error instanceof RateLimited) return { ...answer(429, 'rate_limited'), headers: { 'Retry-After': String(error.retryAfterSeconds) } };
   return answer(400, 'bad_request');
 }
