@@ -31,6 +31,7 @@ import { ReactionRoleIndex } from './features/reaction-roles/service';
 import { Accruals } from './features/leveling/accruals';
 import { VoiceXp } from './features/leveling/voice';
 import { TtlCache } from './core/ttl-cache';
+import { onGuildWrite } from './db/write-hooks';
 import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
 import { failureFields, storeFailure } from './core/store-errors';
@@ -135,6 +136,9 @@ export function buildServices({ config, store, client, logger, sandbox, clock = 
   const messenger = new Messenger({ client, settings, logger: logger.child({ face: 'bot' }) });
   const guildState = new GuildStateStore({ store, clock });
   const accruals = new Accruals({ store, clock, settings, logger: logger.child({ face: 'leveling' }) });
+  // What the dashboard reads is kept a second; a write through the models forgets its guild's answers.
+  const readCache = new TtlCache<unknown>(1000);
+  onGuildWrite(store.sequelize, (guildId) => readCache.invalidate(guildId ? `${guildId}:` : ''));
   return {
     config,
     meta,
@@ -156,7 +160,7 @@ export function buildServices({ config, store, client, logger, sandbox, clock = 
     reactionRoles: new ReactionRoleIndex(),
     accruals,
     voiceXp: new VoiceXp({ gateway, settings, clock, logger: logger.child({ face: 'leveling' }), accruals }),
-    readCache: new TtlCache(1000),
+    readCache,
     lastSeen: new LastSeenTracker({ guildState, clock, logger: logger.child({ face: 'welcome' }) }),
     features,
     demo: sandbox ? createSandboxDemo(sandbox, discord) : undefined,

@@ -27,17 +27,34 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], servic
     if (route.kind !== 'public') chain.push(requireAccount(services.store));
     chain.push(validate(schemas));
     if (route.kind === 'guild') chain.push(requireGuildAccess(services, routeAccess(route)));
-    chain.push((ctx) =>
-      respond(ctx, () => {
-        const input = inputOf(ctx, schemas);
-        const params = ((ctx as Context & { params?: Record<string, string> }).params ?? {}) as Record<string, string>;
-        const base = { body: input.body, query: input.query, params, services, ctx };
-        if (route.kind === 'public') return route.handler(base);
-        const account = ctx.state.account as Account;
-        if (route.kind === 'account') return route.handler({ ...base, account });
-        return route.handler({ ...base, account, guild: ctx.state.guild as GuildSummary, access: ctx.state.access as GuildAccess });
-      }),
-    );
+    const run = (ctx: Context) => {
+      const input = inputOf(ctx, schemas);
+      const params = ((ctx as Context & { params?: Record<string, string> }).params ?? {}) as Record<string, string>;
+      const base = { body: input.body, query: input.query, params, services, ctx };
+      if (route.kind === 'public') return route.handler(base);
+      const account = ctx.state.account as Account;
+      if (route.kind === 'account') return route.handler({ ...base, account });
+      return route.handler({ ...base, account, guild: ctx.state.guild as GuildSummary, access: ctx.state.access as GuildAccess });
+    };
+    if (route.kind !== 'guild') chain.push((ctx) => respond(ctx, () => run(ctx)));
+    else if (route.method === 'get' && route.cache !== false) {
+      // Asked after the access check, so a cached answer never reaches someone the live gateway
+      // data no longer allows; per user and access level, as answers differ by both.
+      chain.push((ctx) => {
+        const guild = ctx.state.guild as GuildSummary;
+        const access = ctx.state.access as GuildAccess;
+        return respond(ctx, () => services.readCache.get(`${guild.id}:http:${access.userId}:${access.level}:${ctx.url}`, async () => run(ctx)));
+      });
+    } else {
+      // A write: whatever it changed is read afresh by the next request, whether it succeeded or not.
+      chain.push(async (ctx) => {
+        try {
+          await respond(ctx, () => run(ctx));
+        } finally {
+          services.readCache.invalidate(`${(ctx.state.guild as GuildSummary).id}:`);
+        }
+      });
+    }
     router[route.method](routePath(route), ...chain);
   }
 }

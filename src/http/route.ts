@@ -87,6 +87,11 @@ export interface GuildRouteSpec<B extends ZodType = ZodType, Q extends ZodType =
   access?: RouteAccess;
   /** A request that succeeds for the demo guild's admin; the access-matrix test sends it. */
   example: GuildRouteExample;
+  /**
+   * A GET's answer is kept per user and URL for a second (services.readCache), and forgotten when
+   * anything in the guild is written; `false` for a route that answers through ctx (a download).
+   */
+  cache?: false;
   handler(request: GuildRequest<B, Q>): unknown;
 }
 

@@ -68,6 +68,7 @@ export const economyRoutes: RouteSpec[] = [
   guildRoute({
     method: 'get',
     path: '/transactions/export',
+    cache: false,
     query: TransactionQuery,
     example: {},
     handler: ({ query, guild, services, ctx }) => {
@@ -79,6 +80,7 @@ export const economyRoutes: RouteSpec[] = [
   guildRoute({
     method: 'get',
     path: '/economy/export',
+    cache: false,
     example: {},
     handler: async ({ guild, services, ctx }) => {
       const stream = await economyCsv(services, guild.id);

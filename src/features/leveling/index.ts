@@ -53,7 +53,9 @@ export const levelingFeature: Feature = {
   commands: levelingCommands,
   listeners: [earnFromMessage],
   start(services) {
-    services.accruals.onFlushed(() => services.readCache.invalidate());
+    // XP and coins change several times a second while people chat: readers get the last answer
+    // while it is read again, rather than each waiting for the recompute.
+    services.accruals.onFlushed(() => services.readCache.markStale());
     services.accruals.onLevelUps((levelUps) => {
       for (const levelUp of levelUps) void celebrate(services, levelUp).catch((error: unknown) => services.logger.error({ err: error }, 'level-up celebration failed'));
     });

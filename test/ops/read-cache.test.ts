@@ -1,0 +1,50 @@
+// The dashboard's reads are kept a second (services.readCache, keyed per user and URL after the
+// access check): a write anyone makes through the dashboard or the bot shows on the next read,
+// each user gets their own answer, and someone whose access the live gateway data withdrew gets
+// nothing from the cache.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { buildAccount, buildGrant, buildMember } from '../factories';
+import { useHarness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
+
+describe('the read cache of guild GET routes', () => {
+  const h = useHarness();
+  const url = (path: string) => `/api/servers/${h().guildId}${path}`;
+
+  test('a dashboard write shows on the next read; so does a case the bot wrote from a slash command', async () => {
+    const admin = await h().signIn(h().demo.adminUserId);
+    const before = (await admin.get(url('/settings')).expect(200)).body as { xpCooldown: number };
+    assert.equal(((await admin.get(url('/settings')).expect(200)).body as { xpCooldown: number }).xpCooldown, before.xpCooldown);
+    await admin.put(url('/settings'), { xpCooldown: before.xpCooldown + 3 }).expect(200);
+    assert.equal(((await admin.get(url('/settings')).expect(200)).body as { xpCooldown: number }).xpCooldown, before.xpCooldown + 3);
+
+    const target = await buildMember(h());
+    const logs = async () => ((await admin.get(url(`/moderation/logs?q=${target.userId}`)).expect(200)).body as { total: number }).total;
+    assert.equal(await logs(), 0);
+    const moderator = await buildMember(h(), { roleIds: [h().demo.roles.moderator] });
+    const reply = await h().slash(moderator.userId, 'warn', { member: target.userId, reason: 'Cached?' });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    assert.equal(await logs(), 1, 'the case written by the bot is read at once');
+  });
+
+  test('each user reads their own answer, and a withdrawn access is refused, cached answer or not', async () => {
+    const admin = await h().signIn(h().demo.adminUserId);
+    const viewer = await buildAccount(h());
+    await buildGrant(h(), { subjectId: viewer.userId, level: 'view' });
+    const adminView = (await admin.get(url('/settings')).expect(200)).body as { access: string };
+    const viewerView = (await viewer.session.get(url('/settings')).expect(200)).body as { access: string };
+    assert.equal(adminView.access, 'admin');
+    assert.equal(viewerView.access, 'view');
+
+    // The member leaves the server: the next read is refused although its answer is cached.
+    const left = await h().control('DELETE', `/guilds/${h().guildId}/members/${viewer.userId}`);
+    assert.ok(left.status < 300, JSON.stringify(left.body));
+    // Once the bot has the gateway's GUILD_MEMBER_REMOVE: sooner than the cached answer's second ends.
+    const refused = await waitFor(async () => {
+      const response = await viewer.session.get(url('/settings'));
+      return response.status === 200 ? null : response;
+    }, 900, 'the read to be refused');
+    assert.ok(refused.status === 403 || refused.status === 404, `answered ${refused.status}`);
+  });
+});
