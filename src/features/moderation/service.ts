@@ -145,6 +145,18 @@ async function tellMember(services: Services, guild: Guild, targetId: string, re
   }
 }
 
+/** The kick or ban the member was told of did not happen (Discord refused or did not answer): they are told so, best effort. */
+async function takeBack(services: Services, guild: Guild, request: ActionRequest): Promise<void> {
+  const what = request.action === 'ban' ? 'ban from' : 'kick from';
+  try {
+    await services.messenger.dm(guild.id, request.targetId, {
+      embeds: [{ title: `The ${what} ${guild.name} did not go through`, description: 'Disregard the previous message: nothing was done.', color: 0x95a5a6 }],
+    });
+  } catch (error) {
+    services.logger.warn({ err: error, guildId: guild.id, targetId: request.targetId }, 'could not tell the member that a moderation action did not go through');
+  }
+}
+
 /** What Discord shows in its audit log as the reason: who did it through the bot, and why. */
 const auditReason = (actor: Actor, reason: string) => `${actor.name}: ${reason}`.slice(0, 512);
 
@@ -292,8 +304,9 @@ export async function activeWarnings(services: Services, guildId: string, target
 
 /**
  * Takes a moderation action and records it as a case. Order: the actor's and the bot's standing,
- * the DM (before a kick or ban, so it can still arrive), the action over Discord, then the case,
- * its log-channel post and, for a warning, the ladder. A refusal at any step leaves no case.
+ * the DM before a kick or ban (so it can still arrive; taken back if the action then fails), the
+ * action over Discord, the DM of a timeout or warning, then the case, its log-channel post and,
+ * for a warning, the ladder. A refusal at any step leaves no case.
  */
 export async function moderate(services: Services, guildId: string, request: ActionRequest, actor: Actor): Promise<ModerationCase> {
   const guild = liveGuild(services, guildId);
@@ -307,8 +320,19 @@ export async function moderate(services: Services, guildId: string, request: Act
   await checkStanding(guild, actor, request.action, target);
 
   const dmAction = request.action === 'ban' || request.action === 'kick' || request.action === 'timeout' || request.action === 'warn' ? request.action : null;
-  const dmDelivered = dmAction && settings.moderationDm[dmAction] && target ? await tellMember(services, guild, request.targetId, request) : null;
-  await act(guild, request, target, actor);
+  const wantsDm = Boolean(dmAction && settings.moderationDm[dmAction] && target);
+  // A kick or ban is told first (after it the bot shares no server with the member, so the DM
+  // could not arrive); a timeout or warning once done, so the member is never told of an action
+  // that Discord then refused or failed to do.
+  const dmFirst = request.action === 'ban' || request.action === 'kick';
+  let dmDelivered: boolean | null = wantsDm && dmFirst ? await tellMember(services, guild, request.targetId, request) : null;
+  try {
+    await act(guild, request, target, actor);
+  } catch (error) {
+    if (dmDelivered) await takeBack(services, guild, request);
+    throw error;
+  }
+  if (wantsDm && !dmFirst) dmDelivered = await tellMember(services, guild, request.targetId, request);
 
   const targetUser = target?.user ?? (await services.gateway.client?.users.fetch(request.targetId).catch(() => null));
   const expiresAt = request.duration && (request.action === 'ban' || request.action === 'timeout') ? new Date(services.clock.ms() + DURATIONS[request.duration]) : null;
