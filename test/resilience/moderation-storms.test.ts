@@ -123,6 +123,31 @@ for (const backend of storeBackends()) {
         ]);
       });
 
+      test('a storm while the bot looks up a member it has not cached, or a ban before an unban: refused in words naming Discord, no case', async () => {
+        // Without GUILD_PRESENCES the bot is told of few members at start; the others are fetched.
+        const cache = h().product.client.guilds.cache.get(h().guildId)?.members.cache;
+        const uncached = [...h().world.requireGuild(h().guildId).members.keys()].find((id) => !cache?.has(id) && !h().world.users.get(id)?.bot && id !== h().world.requireGuild(h().guildId).ownerId);
+        assert.ok(uncached, 'a member the bot has not cached');
+        await fault('GET /guilds/:id/members/:id', 502, STORM);
+        const answer = await act({ action: 'warn', targetId: uncached, reason: 'stormy lookup' });
+        await h().control('POST', '/faults', { clear: true });
+        assert.equal(answer.status, 422, JSON.stringify(answer.body));
+        assert.match(answer.body.message, DISCORD_DOWN);
+        assert.deepEqual(await casesOf(uncached), [], 'no case');
+
+        // Before an unban the bot asks Discord whether the user is banned: no answer is not "not banned".
+        const banned = await buildMember(h());
+        const ban = await h().control('POST', `/guilds/${h().guildId}/moderation`, { actorId: h().demo.adminUserId, action: 'ban', targetId: banned.userId, reason: 'by hand' });
+        assert.equal(ban.status, 204, JSON.stringify(ban.body));
+        await fault('GET /guilds/:id/bans/:id', 503, STORM);
+        const unban = await act({ action: 'unban', targetId: banned.userId, reason: 'stormy unban' });
+        await h().control('POST', '/faults', { clear: true });
+        assert.equal(unban.status, 422, JSON.stringify(unban.body));
+        assert.match(unban.body.message, DISCORD_DOWN);
+        assert.ok(h().world.requireGuild(h().guildId).bans.has(banned.userId), 'still banned');
+        assert.ok(!(await casesOf(banned.userId)).some((row) => row.action === 'unban'), 'no unban case');
+      });
+
       test('a storm on the DM alone: the action is done and recorded once, the case saying the member was not told', async () => {
         const target = await buildMember(h());
         await fault(ROUTES.dmChannel, 500, STORM);

@@ -77,13 +77,23 @@ export function liveGuild(services: Services, guildId: string): Guild {
  */
 const notAMember = () => InvalidInput.field('targetId', 'is not a member of this server', 'That user is not a member of this server.');
 
-/** The member, or null when the user is not in the guild. */
+/** The member, or null when the user is not in the guild; Discord failing to answer is said in words. */
 async function memberOf(guild: Guild, userId: string): Promise<GuildMember | null> {
   try {
-    return await guild.members.fetch(userId);
+    return await askDiscord(() => guild.members.fetch(userId), guild.members.me?.displayName ?? 'The bot');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === RESTJSONErrorCodes.UnknownMember || code === RESTJSONErrorCodes.UnknownUser) return null;
+    if (error instanceof DiscordRefused && (error.code === RESTJSONErrorCodes.UnknownMember || error.code === RESTJSONErrorCodes.UnknownUser)) return null;
+    throw error;
+  }
+}
+
+/** Whether the user is banned, asked of Discord (not the cache); Discord failing to answer is said in words, not taken for "not banned". */
+async function isBanned(guild: Guild, userId: string): Promise<boolean> {
+  try {
+    await askDiscord(() => guild.bans.fetch({ user: userId, force: true }), guild.members.me?.displayName ?? 'The bot');
+    return true;
+  } catch (error) {
+    if (error instanceof DiscordRefused && (error.code === RESTJSONErrorCodes.UnknownBan || error.code === RESTJSONErrorCodes.UnknownUser)) return false;
     throw error;
   }
 }
@@ -314,8 +324,7 @@ export async function moderate(services: Services, guildId: string, request: Act
   const target = request.action === 'unban' ? null : await memberOf(guild, request.targetId);
   if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn')) throw notAMember();
   if (request.action === 'unban') {
-    const banned = await guild.bans.fetch({ user: request.targetId, force: true }).catch(() => null);
-    if (!banned) throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
+    if (!(await isBanned(guild, request.targetId))) throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
   }
   await checkStanding(guild, actor, request.action, target);
 
