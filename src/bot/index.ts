@@ -4,6 +4,7 @@ import type { Services } from '../core/services';
 import type { Command, MessageCommand } from './command';
 import { createInteractionDispatcher } from './interactions';
 import { messageCommandJSON } from './message-commands';
+import { ReplayGuard } from './replay-guard';
 import { slashJSON } from './slash';
 import { createTextCommandHandler } from './text-commands';
 
@@ -34,19 +35,57 @@ function handlerOf(services: Services, listener: Listener): Handler {
 }
 
 /**
+ * How a replayed event is recognised, for the events whose handlers must not run twice (a message
+ * counted, a text command run, a join welcomed, a /give given): by its id, a join by its time.
+ */
+const REPLAY_KEYS: Partial<Record<keyof ClientEvents, (first: unknown) => string | null>> = {
+  [Events.MessageCreate]: (message) => `message:${(message as ClientEvents[Events.MessageCreate][0]).id}`,
+  [Events.InteractionCreate]: (interaction) => `interaction:${(interaction as ClientEvents[Events.InteractionCreate][0]).id}`,
+  [Events.GuildMemberAdd]: (value) => {
+    const member = value as ClientEvents[Events.GuildMemberAdd][0];
+    return member.joinedTimestamp === null ? null : `join:${member.guild.id}:${member.id}:${member.joinedTimestamp}`;
+  },
+};
+
+/**
+ * Runs the handlers of each event; for the events of REPLAY_KEYS, an event seen before (Discord
+ * replaying it on RESUME) runs none of them.
+ */
+function guarded(handlers: Handler[]): Handler[] {
+  const guard = new ReplayGuard();
+  const byEvent = new Map<keyof ClientEvents, Handler[1][]>();
+  for (const [event, run] of handlers) byEvent.set(event, [...(byEvent.get(event) ?? []), run]);
+  return [...byEvent].flatMap(([event, runs]): Handler[] => {
+    const keyOf = REPLAY_KEYS[event];
+    if (!keyOf) return runs.map((run) => [event, run]);
+    return [
+      [
+        event,
+        (...args: unknown[]) => {
+          const key = keyOf(args[0]);
+          if (key !== null && !guard.first(key)) return;
+          for (const run of runs) run(...args);
+        },
+      ],
+    ];
+  });
+}
+
+/**
  * Attaches every feature's listeners and commands (slash, text and message commands), registers
- * the application commands once ready, and logs in.
+ * the application commands once ready, and logs in. Replayed messages, interactions and joins are
+ * handled once (see REPLAY_KEYS).
  */
 export async function startBot({ client, token, services, features, signal }: StartBotOptions): Promise<void> {
   const logger = services.logger.child({ face: 'bot' });
   const commands = features.flatMap((feature) => feature.commands ?? []);
   const messageCommands = features.flatMap((feature) => feature.messageCommands ?? []);
   const text = createTextCommandHandler(commands, services);
-  const handlers: Handler[] = [
+  const handlers: Handler[] = guarded([
     ...features.flatMap((feature) => (feature.listeners ?? []).map((listener) => handlerOf(services, listener))),
     [Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands) as Handler[1]],
     [Events.MessageCreate, (message) => void text(message as ClientEvents[Events.MessageCreate][0]).catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'))],
-  ];
+  ]);
   for (const [event, run] of handlers) client.on(event, run);
   signal?.addEventListener('abort', () => handlers.forEach(([event, run]) => client.off(event, run)), { once: true });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));

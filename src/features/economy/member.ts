@@ -86,9 +86,16 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
         if (!guild || !member) throw new DiscordRefused(10007, 'You are no longer a member of this server.');
         const roleName = guild.roles.cache.get(item.roleId)?.name ?? item.name;
         const botName = guild.members.me?.displayName ?? 'The bot';
-        await askDiscord(() => member.roles.add(item.roleId ?? '', `Bought in the shop: ${item.name}`), botName, (code) =>
-          code === 50013 ? `${botName} cannot give @${roleName}: it needs Manage Roles and a role above it. Nothing was charged; tell a moderator.` : undefined,
-        );
+        try {
+          await askDiscord(() => member.roles.add(item.roleId ?? '', `Bought in the shop: ${item.name}`), botName, (code) =>
+            code === 50013 ? `${botName} cannot give @${roleName}: it needs Manage Roles and a role above it. Nothing was charged; tell a moderator.` : undefined,
+          );
+        } catch (error) {
+          // Whatever Discord said (a refusal, or no answer after discord.js's retries), the member
+          // must know their coins are safe.
+          if (error instanceof DiscordRefused && !error.message.includes('Nothing was charged')) throw new DiscordRefused(error.code, `${error.message} Nothing was charged.`);
+          throw error;
+        }
         granted = item.roleId;
       }
       return { item: viewShopItem(services, await item.reload({ transaction })), balance: await balanceOf(context, guildId, buyer.userId) };

@@ -77,13 +77,23 @@ export function liveGuild(services: Services, guildId: string): Guild {
  */
 const notAMember = () => InvalidInput.field('targetId', 'is not a member of this server', 'That user is not a member of this server.');
 
-/** The member, or null when the user is not in the guild. */
+/** The member, or null when the user is not in the guild; Discord failing to answer is said in words. */
 async function memberOf(guild: Guild, userId: string): Promise<GuildMember | null> {
   try {
-    return await guild.members.fetch(userId);
+    return await askDiscord(() => guild.members.fetch(userId), guild.members.me?.displayName ?? 'The bot');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === RESTJSONErrorCodes.UnknownMember || code === RESTJSONErrorCodes.UnknownUser) return null;
+    if (error instanceof DiscordRefused && (error.code === RESTJSONErrorCodes.UnknownMember || error.code === RESTJSONErrorCodes.UnknownUser)) return null;
+    throw error;
+  }
+}
+
+/** Whether the user is banned, asked of Discord (not the cache); Discord failing to answer is said in words, not taken for "not banned". */
+async function isBanned(guild: Guild, userId: string): Promise<boolean> {
+  try {
+    await askDiscord(() => guild.bans.fetch({ user: userId, force: true }), guild.members.me?.displayName ?? 'The bot');
+    return true;
+  } catch (error) {
+    if (error instanceof DiscordRefused && (error.code === RESTJSONErrorCodes.UnknownBan || error.code === RESTJSONErrorCodes.UnknownUser)) return false;
     throw error;
   }
 }
@@ -142,6 +152,18 @@ async function tellMember(services: Services, guild: Guild, targetId: string, re
   } catch (error) {
     services.logger.warn({ err: error, guildId: guild.id, targetId }, 'could not DM the member about a moderation action');
     return false;
+  }
+}
+
+/** The kick or ban the member was told of did not happen (Discord refused or did not answer): they are told so, best effort. */
+async function takeBack(services: Services, guild: Guild, request: ActionRequest): Promise<void> {
+  const what = request.action === 'ban' ? 'ban from' : 'kick from';
+  try {
+    await services.messenger.dm(guild.id, request.targetId, {
+      embeds: [{ title: `The ${what} ${guild.name} did not go through`, description: 'Disregard the previous message: nothing was done.', color: 0x95a5a6 }],
+    });
+  } catch (error) {
+    services.logger.warn({ err: error, guildId: guild.id, targetId: request.targetId }, 'could not tell the member that a moderation action did not go through');
   }
 }
 
@@ -292,8 +314,9 @@ export async function activeWarnings(services: Services, guildId: string, target
 
 /**
  * Takes a moderation action and records it as a case. Order: the actor's and the bot's standing,
- * the DM (before a kick or ban, so it can still arrive), the action over Discord, then the case,
- * its log-channel post and, for a warning, the ladder. A refusal at any step leaves no case.
+ * the DM before a kick or ban (so it can still arrive; taken back if the action then fails), the
+ * action over Discord, the DM of a timeout or warning, then the case, its log-channel post and,
+ * for a warning, the ladder. A refusal at any step leaves no case.
  */
 export async function moderate(services: Services, guildId: string, request: ActionRequest, actor: Actor): Promise<ModerationCase> {
   const guild = liveGuild(services, guildId);
@@ -301,14 +324,24 @@ export async function moderate(services: Services, guildId: string, request: Act
   const target = request.action === 'unban' ? null : await memberOf(guild, request.targetId);
   if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn')) throw notAMember();
   if (request.action === 'unban') {
-    const banned = await guild.bans.fetch({ user: request.targetId, force: true }).catch(() => null);
-    if (!banned) throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
+    if (!(await isBanned(guild, request.targetId))) throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
   }
   await checkStanding(guild, actor, request.action, target);
 
   const dmAction = request.action === 'ban' || request.action === 'kick' || request.action === 'timeout' || request.action === 'warn' ? request.action : null;
-  const dmDelivered = dmAction && settings.moderationDm[dmAction] && target ? await tellMember(services, guild, request.targetId, request) : null;
-  await act(guild, request, target, actor);
+  const wantsDm = Boolean(dmAction && settings.moderationDm[dmAction] && target);
+  // A kick or ban is told first (after it the bot shares no server with the member, so the DM
+  // could not arrive); a timeout or warning once done, so the member is never told of an action
+  // that Discord then refused or failed to do.
+  const dmFirst = request.action === 'ban' || request.action === 'kick';
+  let dmDelivered: boolean | null = wantsDm && dmFirst ? await tellMember(services, guild, request.targetId, request) : null;
+  try {
+    await act(guild, request, target, actor);
+  } catch (error) {
+    if (dmDelivered) await takeBack(services, guild, request);
+    throw error;
+  }
+  if (wantsDm && !dmFirst) dmDelivered = await tellMember(services, guild, request.targetId, request);
 
   const targetUser = target?.user ?? (await services.gateway.client?.users.fetch(request.targetId).catch(() => null));
   const expiresAt = request.duration && (request.action === 'ban' || request.action === 'timeout') ? new Date(services.clock.ms() + DURATIONS[request.duration]) : null;
