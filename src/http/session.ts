@@ -91,7 +91,13 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
     },
     app,
   );
-  return { middleware, dispose: () => clearInterval(sweeper) };
+  // koa-session reads or creates a session before every request it sees, and creating one costs
+  // 32 random bytes. A request without our cookie has no session to read, and only sign-in
+  // (under /api/auth/) starts one: every other request skips the middleware and reads
+  // ctx.session as undefined (signed out).
+  const cookie = sessionCookieName(publicUrl);
+  const onlyWhereNeeded: Middleware = (ctx, next) => (ctx.cookies.get(cookie) !== undefined || ctx.path.startsWith('/api/auth/') ? middleware(ctx, next) : next());
+  return { middleware: onlyWhereNeeded, dispose: () => clearInterval(sweeper) };
 }
 
 /** Starts a fresh session for an account that just signed in (a new id defeats session fixation). */

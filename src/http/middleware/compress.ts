@@ -13,14 +13,32 @@ const compressors: Record<Encoding, (raw: Buffer) => Promise<Buffer>> = {
   gzip: (raw) => promisify(gzip)(raw),
 };
 
+/** What one answer object was sent as: its JSON, and its compressed forms once asked for. */
+interface Encoded {
+  raw: Buffer;
+  coded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/**
+ * Per answer object: the dashboard's reads are answered from a cache (services.readCache) with the
+ * same object for a second, so its JSON and its brotli or gzip are made once, not per request.
+ * Answers are never changed after a handler returns them.
+ */
+const encodings = new WeakMap<object, Encoded>();
+
 /** The bytes Koa would send for `body`, or undefined for a body it streams (a stream, a blob) or none. */
-function bytesOf(body: unknown): Buffer | undefined {
-  if (typeof body === 'string') return Buffer.from(body);
-  if (Buffer.isBuffer(body)) return body;
+function bytesOf(body: unknown): Encoded | undefined {
+  if (typeof body === 'string') return { raw: Buffer.from(body), coded: {} };
+  if (Buffer.isBuffer(body)) return { raw: body, coded: {} };
   if (typeof body !== 'object' || body === null) return undefined;
+  const known = encodings.get(body);
+  if (known) return known;
   const prototype: unknown = Object.getPrototypeOf(body);
   // Plain objects and arrays: Koa sends them as JSON.stringify does.
-  return Array.isArray(body) || prototype === Object.prototype || prototype === null ? Buffer.from(JSON.stringify(body)) : undefined;
+  if (!(Array.isArray(body) || prototype === Object.prototype || prototype === null)) return undefined;
+  const encoded = { raw: Buffer.from(JSON.stringify(body)), coded: {} };
+  encodings.set(body, encoded);
+  return encoded;
 }
 
 /**
@@ -34,12 +52,22 @@ export function compressResponses(): Middleware {
   return async (ctx, next) => {
     await next();
     if (ctx.respond === false || ctx.response.get('Content-Encoding') || !ctx.response.is('json', 'html')) return;
-    const raw = bytesOf(ctx.body);
-    if (!raw || raw.length <= COMPRESS_MIN_BYTES) return;
+    const encoded = bytesOf(ctx.body);
+    if (!encoded) return;
+    // Koa would stringify an object again: it gets the JSON already made (its type stays JSON).
+    if (encoded.raw.length <= COMPRESS_MIN_BYTES) {
+      ctx.body = encoded.raw;
+      return;
+    }
     ctx.vary('Accept-Encoding');
     const encoding = chooseEncoding(ctx.get('Accept-Encoding'), ['br', 'gzip']);
-    if (encoding === 'identity') return;
-    ctx.body = await compressors[encoding](raw);
+    if (encoding === 'identity') {
+      ctx.body = encoded.raw;
+      return;
+    }
+    const coded = (encoded.coded[encoding] ??= compressors[encoding](encoded.raw));
+    coded.catch(() => delete encoded.coded[encoding]);
+    ctx.body = await coded;
     ctx.set('Content-Encoding', encoding);
   };
 }
