@@ -22,7 +22,12 @@ declare module 'koa' {
   }
 }
 
-/** Sessions expire after 30 days without use. */
+/**
+ * Sessions expire after 30 days without use. The cookie and the stored row are renewed by a
+ * request in the second half of that time (koa-session's `renew`), not by every request: an
+ * unchanged session costs no Set-Cookie, hash or store call per request, and one idle for 15 to
+ * 30 days still ends.
+ */
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
 /** An unchanged session's expiry is pushed back in the store at most this often. */
 const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
@@ -59,7 +64,7 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
       sameSite: 'lax',
       secure,
       signed: false, // the id is 256 random bits looked up server side; a signature adds nothing
-      rolling: true,
+      renew: true,
       genid: () => randomBytes(32).toString('base64url'),
       store: {
         async get(key: string) {

@@ -55,4 +55,18 @@ describe('sessions', () => {
     const response = await fetch(`${h().product.url}/api/auth/logout-everywhere`, { method: 'POST', headers: { Origin: h().product.config.publicUrl } });
     assert.equal(response.status, 401);
   });
+
+  test('a signed-in read sends no cookie and writes nothing; an anonymous request gets no session at all', async () => {
+    const admin = await h().signIn(h().demo.adminUserId);
+    const sessions = () => h().product.store.models.Session.count();
+    const before = await sessions();
+    const me = await admin.get('/api/auth/me').expect(200);
+    assert.equal(me.headers['set-cookie'], undefined, 'an unchanged session in its first half is not re-sent');
+    const health = await fetch(`${h().product.url}/api/health`);
+    assert.equal(health.headers.get('set-cookie'), null);
+    const anonymous = await fetch(`${h().product.url}/api/auth/me`);
+    assert.equal(anonymous.status, 401);
+    assert.equal(anonymous.headers.get('set-cookie'), null);
+    assert.equal(await sessions(), before, 'no row made or dropped');
+  });
 });

@@ -15,6 +15,8 @@ const compressors: Record<Encoding, (raw: Buffer) => Promise<Buffer>> = {
 
 /** What one answer object was sent as: its JSON, and its compressed forms once asked for. */
 interface Encoded {
+  /** The JSON as text: Node sends a text body in one write with the headers (a Buffer takes two). */
+  text?: string;
   raw: Buffer;
   coded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
@@ -28,7 +30,7 @@ const encodings = new WeakMap<object, Encoded>();
 
 /** The bytes Koa would send for `body`, or undefined for a body it streams (a stream, a blob) or none. */
 function bytesOf(body: unknown): Encoded | undefined {
-  if (typeof body === 'string') return { raw: Buffer.from(body), coded: {} };
+  if (typeof body === 'string') return { text: body, raw: Buffer.from(body), coded: {} };
   if (Buffer.isBuffer(body)) return { raw: body, coded: {} };
   if (typeof body !== 'object' || body === null) return undefined;
   const known = encodings.get(body);
@@ -36,7 +38,8 @@ function bytesOf(body: unknown): Encoded | undefined {
   const prototype: unknown = Object.getPrototypeOf(body);
   // Plain objects and arrays: Koa sends them as JSON.stringify does.
   if (!(Array.isArray(body) || prototype === Object.prototype || prototype === null)) return undefined;
-  const encoded = { raw: Buffer.from(JSON.stringify(body)), coded: {} };
+  const text = JSON.stringify(body);
+  const encoded = { text, raw: Buffer.from(text), coded: {} };
   encodings.set(body, encoded);
   return encoded;
 }
@@ -56,13 +59,13 @@ export function compressResponses(): Middleware {
     if (!encoded) return;
     // Koa would stringify an object again: it gets the JSON already made (its type stays JSON).
     if (encoded.raw.length <= COMPRESS_MIN_BYTES) {
-      ctx.body = encoded.raw;
+      ctx.body = encoded.text ?? encoded.raw;
       return;
     }
     ctx.vary('Accept-Encoding');
     const encoding = chooseEncoding(ctx.get('Accept-Encoding'), ['br', 'gzip']);
     if (encoding === 'identity') {
-      ctx.body = encoded.raw;
+      ctx.body = encoded.text ?? encoded.raw;
       return;
     }
     const coded = (encoded.coded[encoding] ??= compressors[encoding](encoded.raw));
