@@ -14,6 +14,7 @@ import { AutomodEngine, type AutomodMessage } from '../../src/features/moderatio
 import { AUTOMOD_DEFAULTS, type AutomodRules } from '../../src/shared/moderation';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
+import { benchReport } from './report';
 import { median } from './child';
 
 // Each run starts from a collected heap, so one run's garbage (an engine's records) is not collected in the next.
@@ -176,9 +177,11 @@ const offRate = median(offRates);
 const nsOn = 1e9 / onRate;
 const nsOff = 1e9 / offRate;
 const costAtIngest = ((nsOn - nsOff) * INGEST_PER_SECOND) / 1e6;
-console.log(`AutomodEngine.check over ${format(count)} messages (mix of ${format(MIX_SIZE)}, ${format(joined)} members in ${format(GUILDS)} guilds), median of ${runs} runs, per CPU second`);
-console.log(`  all rules on : ${format(onRate)} checks/s (${nsOn.toFixed(0)} ns/check)   runs: ${onRates.map(format).join(', ')}`);
-console.log(`  all rules off: ${format(offRate)} checks/s (${nsOff.toFixed(0)} ns/check)   runs: ${offRates.map(format).join(', ')}`);
-console.log(`  at ${format(INGEST_PER_SECOND)} messages/s, all rules on cost ${costAtIngest.toFixed(1)} ms of CPU per second (${(costAtIngest / 10).toFixed(2)}% of one core) more than all off`);
+const report = benchReport('automod-check', 'Auto moderation: checks per CPU second (issue 12)');
+report.line(`AutomodEngine.check over ${format(count)} messages (mix of ${format(MIX_SIZE)}, ${format(joined)} members in ${format(GUILDS)} guilds), median of ${runs} runs, per CPU second`);
+report.line(`  all rules on : ${format(onRate)} checks/s (${nsOn.toFixed(0)} ns/check)   runs: ${onRates.map(format).join(', ')}`);
+report.line(`  all rules off: ${format(offRate)} checks/s (${nsOff.toFixed(0)} ns/check)   runs: ${offRates.map(format).join(', ')}`);
+report.line(`  at ${format(INGEST_PER_SECOND)} messages/s, all rules on cost ${costAtIngest.toFixed(1)} ms of CPU per second (${(costAtIngest / 10).toFixed(2)}% of one core) more than all off`);
 const caughtTotal = [...caught.values()].reduce((sum, n) => sum + n, 0);
-console.log(`  caught with all on, last run: ${((caughtTotal / count) * 100).toFixed(1)}% of messages (${[...caught].map(([rule, n]) => `${rule} ${format(n)}`).join(', ')})`);
+report.line(`  caught with all on, last run: ${((caughtTotal / count) * 100).toFixed(1)}% of messages (${[...caught].map(([rule, n]) => `${rule} ${format(n)}`).join(', ')})`);
+report.save();

@@ -20,6 +20,7 @@ import { routePath, type GuildRouteSpec } from '../../src/http/route';
 import { median, spawnJson, stop } from './child';
 import { format, ingest, load, seed, type Figures } from './load-kit';
 import { freePort, signIn, startProductProcess, startSandboxProcess } from './product-client';
+import { benchReport } from './report';
 
 const members = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 3);
@@ -90,13 +91,17 @@ try {
       return { rps: median(list.map((f) => f.rps)), p99: median(list.map((f) => f.p99)), non2xx: Math.max(0, ...list.map((f) => f.non2xx)), errors: Math.max(0, ...list.map((f) => f.errors)) };
     };
     const koa = med('bare Koa GET /api/health').rps;
-    console.log(`\nmedians of ${runs} (${seconds} s each, 50 connections):`);
+    const report = benchReport('http-load', 'HTTP under load: the product against bare Koa (issue 13)');
+    console.log('');
+    report.line(`medians of ${runs} (${seconds} s each, 50 connections, a guild of ${members} members, ingest at ${ingestPerSecond} messages/s):`);
     for (const target of targets) {
       const f = med(target.name);
-      const ratio = ` = ${(f.rps / koa).toFixed(2)}x bare Koa`;
-      console.log(`${target.name}: ${format(f)}${ratio}`);
+      report.line(`${target.name}: ${format(f)} = ${(f.rps / koa).toFixed(2)}x bare Koa`);
     }
-    console.log('targets: /api/health >= 0.5x; /api/auth/me >= 0.3x with p99 < 10 ms; each guild GET >= 2000 req/s with p99 < 40 ms, also while ingesting');
+    report.line('targets: /api/health >= 0.5x; /api/auth/me >= 0.3x with p99 < 10 ms; each guild GET >= 2000 req/s with p99 < 40 ms, also while ingesting');
+    // A run of some routes only would replace the whole section with part of it.
+    if (only) console.log('\nnot written to docs/performance.md: HTTP_LOAD_ONLY ran some routes only');
+    else report.save();
   } finally {
     await stop(child);
   }

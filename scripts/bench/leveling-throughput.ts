@@ -26,6 +26,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { Events } from 'discord.js';
 import { createBotClient } from '../../src/bot/client';
+import { benchReport } from './report';
 import { median, stop } from './child';
 import {
   bulkPost, callApi, callControl, freePort, mb, signIn, startProductProcess, startSandboxProcess, until,
@@ -204,7 +205,10 @@ if (rssMode) {
     results.push(rss);
     console.log(`run ${i + 1}: RSS after ${messages} messages ${mb(rss)} MB (load average ${loadavg()[0]?.toFixed(1)})`);
   }
-  console.log(`median of ${runs}: RSS ${mb(median(results))} MB after ${messages} messages (target < 200 MB)`);
+  const report = benchReport('leveling-rss', 'Memory: the product after a million messages (issue 11)');
+  report.line(`runs: ${results.map((rss) => `${mb(rss)} MB`).join(', ')}`);
+  report.line(`median of ${runs}: RSS ${mb(median(results))} MB after ${messages} messages from ${members} members${automod ? ', auto moderation on' : ''} (target < 200 MB)`);
+  report.save();
 } else {
   const results: ThroughputRun[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -225,8 +229,14 @@ if (rssMode) {
     if (run.sampled.queries) console.log(`       SQL statements: ${JSON.stringify(run.sampled.queries)}`);
   }
   const pick = (f: (run: ThroughputRun) => number) => median(results.map(f));
-  console.log(
+  const report = benchReport(automod ? 'leveling-throughput-automod' : 'leveling-throughput', `Ingest: messages/s through the bot, XP and coins persisted${automod ? ', auto moderation on' : ''} (issue 11)`);
+  for (const [index, run] of results.entries()) {
+    report.line(`run ${index + 1}: bare ${run.bare}, ingest ${run.ingest}, persisted ${run.persisted} msg/s; oldest accrual ${run.oldestMs} ms; event loop p99 ${run.sampled.eventLoopDelay.p99Ms} ms`);
+  }
+  report.line(
     `median of ${runs}: bare client ${pick((r) => r.bare)} msg/s; product ingest ${pick((r) => r.ingest)} msg/s (ratio ${pick((r) => r.ingest / r.bare).toFixed(2)}), ` +
       `persisted ${pick((r) => r.persisted)} msg/s (ratio ${pick((r) => r.persisted / r.bare).toFixed(2)}); oldest unflushed accrual max ${pick((r) => r.oldestMs)} ms`,
   );
+  report.line(`(${messages} messages from ${members} members a run; targets: ratio >= 0.7, >= 15,000 msg/s if the sandbox can produce it, oldest accrual <= 1,000 ms)`);
+  report.save();
 }

@@ -16,6 +16,7 @@
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchReport } from './report';
 import { median, stop } from './child';
 import { format, ingest, load, seed, uncachedLatency, type Figures } from './load-kit';
 import { callControl, freePort, signIn, startProductProcess, startSandboxProcess, type ProductState, type Sampled } from './product-client';
@@ -66,12 +67,14 @@ try {
         await new Promise((resolve) => setTimeout(resolve, 3000));
       }
     }
+    const report = benchReport('read-load', 'Reads on 100,000 members: the leaderboard and economy stats, idle and while ingesting (issue 11)');
     for (const [name, { idle, ingest: busy, ingested }] of Object.entries(results)) {
-      console.log(
+      report.line(
         `median of ${runs} ${name}: idle ${median(idle.map((f) => f.rps))} req/s, p99 ${median(idle.map((f) => f.p99))} ms; ` +
           `while ingesting ${median(ingested)} msg/s: ${median(busy.map((f) => f.rps))} req/s, p99 ${median(busy.map((f) => f.p99))} ms (target >= 2500 req/s, p99 < 40 ms)`,
       );
     }
+    report.save();
   } finally {
     await stop(child);
   }

@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { Events } from 'discord.js';
 import { createBotClient } from '../../src/bot/client';
+import { benchReport } from './report';
 import { median, spawnJson, stop } from './child';
 
 const messages = Number(process.argv[2] ?? 20_000);
@@ -57,4 +58,7 @@ for (let i = 0; i < runs; i += 1) {
   results.push(rate);
   console.log(`run ${i + 1}: ${rate} MESSAGE_CREATE/s (${messages} messages)`);
 }
-console.log(`median of ${runs}: ${median(results)} MESSAGE_CREATE/s`);
+const report = benchReport('sandbox-throughput', "The sandbox's ceiling: MESSAGE_CREATE/s to a bare discord.js client");
+report.line(`runs: ${results.join(', ')} MESSAGE_CREATE/s (${messages} messages each)`);
+report.line(`median of ${runs}: ${median(results)} MESSAGE_CREATE/s`);
+report.save();

@@ -39,8 +39,10 @@ function handlerOf(services: Services, listener: Listener): Handler {
  * counted, a text command run, a join welcomed, a /give given): by its id, a join by its time.
  */
 const REPLAY_KEYS: Partial<Record<keyof ClientEvents, (first: unknown) => string | null>> = {
-  [Events.MessageCreate]: (message) => `message:${(message as ClientEvents[Events.MessageCreate][0]).id}`,
-  [Events.InteractionCreate]: (interaction) => `interaction:${(interaction as ClientEvents[Events.InteractionCreate][0]).id}`,
+  // Snowflakes are unique across every kind of Discord object: the id alone (the string discord.js
+  // already holds, so the guard keeps no copy of its own).
+  [Events.MessageCreate]: (message) => (message as ClientEvents[Events.MessageCreate][0]).id,
+  [Events.InteractionCreate]: (interaction) => (interaction as ClientEvents[Events.InteractionCreate][0]).id,
   [Events.GuildMemberAdd]: (value) => {
     const member = value as ClientEvents[Events.GuildMemberAdd][0];
     return member.joinedTimestamp === null ? null : `join:${member.guild.id}:${member.id}:${member.joinedTimestamp}`;

@@ -1,7 +1,7 @@
 // Earning through the sandbox: a message earns 5-20 XP times the multipliers and the base reward
 // on the cooldown, every message counts, weekends and boosters multiply, level-ups are announced
 // pinging only the member with the bonus in the ledger and the role reward given, voice minutes
-// earn when the rules allow, and replayed messages count once.
+// earn when the rules allow. (Replayed gateway events: test/resilience/gateway-drops.test.ts.)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
@@ -125,11 +125,10 @@ describe('earning XP and coins', () => {
 });
 
 describe('the pipeline itself', () => {
-  test('a replayed message counts once; a failed flush keeps its accruals and the next one writes them', async () => {
+  test('a failed flush keeps its accruals and the next one writes them (replays are dropped earlier, by the bot: test/resilience)', async () => {
     const store = h().product.store;
     const accruals = new Accruals({ store, clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
     const input = { guildId: '111111111111111111', userId: '222222222222222222', username: 'pat', messageId: '333333333333333333', channelId: '444444444444444444', booster: false };
-    accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
     accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
     const original = store.sequelize.transaction.bind(store.sequelize);
     let failures = 1;
@@ -145,7 +144,7 @@ describe('the pipeline itself', () => {
       (store.sequelize as unknown as { transaction: unknown }).transaction = original;
     }
     const row = await store.models.UserLevel.findOne({ where: { guildId: input.guildId, userId: input.userId } });
-    assert.equal(row?.messagesCount, 1, 'the replayed message counted once');
+    assert.equal(row?.messagesCount, 1, 'written once, by the second flush');
     assert.equal((await store.models.UserCurrency.findOne({ where: { guildId: input.guildId, userId: input.userId } }))?.balance, 10);
     assert.equal(accruals.pendingCount(), 0);
     await assertLedgerWhole(store, input.guildId);

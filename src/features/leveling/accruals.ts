@@ -65,8 +65,6 @@ export interface FlushTiming {
   ok: boolean;
 }
 
-/** Replayed gateway events are recognised by message id among this many recent ones. */
-const SEEN_MESSAGES = 100_000;
 /** How often accruals are written: well inside the promise that none waits more than a second. */
 const FLUSH_INTERVAL_MS = 250;
 
@@ -85,10 +83,6 @@ export function messageXp(settings: GuildSettings, at: Date, booster: boolean, r
 export class Accruals {
   private pending = new Map<string, Pending>();
   private readonly cooldowns = new Map<string, number>();
-  private readonly seen = new Set<string>();
-  /** The ids in `seen`, oldest first from `seenNext`: evicting walks this ring, never the Set. */
-  private readonly seenRing: (string | undefined)[] = new Array<string | undefined>(SEEN_MESSAGES);
-  private seenNext = 0;
   private readonly task: PeriodicTask;
   /** Batches whose flush failed, with the id they were written under, retried first. */
   private retries: { id: string; batch: Pending[] }[] = [];
@@ -127,11 +121,10 @@ export class Accruals {
 
   /**
    * A member's message: counted, and earning XP (and coins) unless the member is within the
-   * cooldown. A message id seen before (a replayed event) counts for nothing.
+   * cooldown. A replayed message never reaches here: the bot drops replayed events before any
+   * listener runs (src/bot/replay-guard.ts).
    */
   message(input: MessageInput, settings: GuildSettings): void {
-    if (this.seen.has(input.messageId)) return;
-    this.remember(input.messageId);
     const leveling = settings.levelingEnabled;
     const economy = settings.economyEnabled && settings.baseReward > 0;
     if (!leveling && !economy) return;
@@ -145,15 +138,6 @@ export class Accruals {
     this.cooldowns.set(key, now);
     if (leveling) entry.xp += messageXp(settings, new Date(now), input.booster, this.deps.random ?? Math.random);
     if (economy) entry.coins += settings.baseReward;
-  }
-
-  /** Adds a message id to the replay guard, forgetting the oldest once it holds SEEN_MESSAGES. */
-  private remember(messageId: string): void {
-    const evicted = this.seenRing[this.seenNext];
-    if (evicted !== undefined) this.seen.delete(evicted);
-    this.seenRing[this.seenNext] = messageId;
-    this.seenNext = (this.seenNext + 1) % SEEN_MESSAGES;
-    this.seen.add(messageId);
   }
 
   /** XP earned in voice (minutes already counted by the voice tracker). */
