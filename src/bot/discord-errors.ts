@@ -32,9 +32,19 @@ export async function askDiscord<T>(call: () => Promise<T>, botName: string, exp
   try {
     return await call();
   } catch (error) {
-    if (error instanceof HTTPError) throw new DiscordRefused(0, `Discord did not answer (${error.status} ${error.message}). Try again in a moment.`);
+    const unavailable = discordUnavailable(error);
+    if (unavailable) throw unavailable;
     if (!(error instanceof DiscordAPIError)) throw error;
     const code = typeof error.code === 'number' ? error.code : 0;
     throw new DiscordRefused(code, explain(code) ?? defaultExplanation(code, botName, error.message));
   }
+}
+
+/**
+ * Discord failing to answer (5xx after discord.js's retries) as the sentence a face shows, or null
+ * for any other error. Calls made without askDiscord (a member looked up for the access check)
+ * reach the faces this way rather than as "something went wrong".
+ */
+export function discordUnavailable(error: unknown): DiscordRefused | null {
+  return error instanceof HTTPError ? new DiscordRefused(0, `Discord did not answer (${error.status} ${error.message}). Try again in a moment.`) : null;
 }

@@ -2,6 +2,7 @@ import { PermissionsBitField } from 'discord.js';
 import { DiscordRefused, FeatureDisabled, Forbidden, RateLimited, StoreUnavailable } from '../core/errors';
 import type { Services } from '../core/services';
 import { expectedError, failureFields } from '../core/store-errors';
+import { discordUnavailable } from './discord-errors';
 import { FEATURE_SWITCHES } from '../shared/bot-settings';
 import type { Command, CommandReply, Invocation, MessageCommand, MessageInvocation } from './command';
 import { validateOptions } from './options';
@@ -15,7 +16,7 @@ export const COMMAND_FAILED_MESSAGE = 'Something went wrong while running that c
  * COMMAND_FAILED_MESSAGE.
  */
 export function failureText(services: Pick<Services, 'logger'>, error: unknown, context: Record<string, unknown>): string {
-  const expected = expectedError(error);
+  const expected = expectedError(error) ?? discordUnavailable(error);
   if (expected instanceof StoreUnavailable) services.logger.warn({ ...context, ...failureFields(expected, error) }, 'the store failed a command');
   else if (!expected) services.logger.error({ ...context, err: error }, 'command failed');
   return expected ? expected.message : COMMAND_FAILED_MESSAGE;

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
+import { discordUnavailable } from '../../bot/discord-errors';
 import { failureFields, storeFailure } from '../../core/store-errors';
 import type { ApiError } from '../../shared/http';
 import type { Logger } from '../../logger';
@@ -24,7 +25,7 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (caught) {
       const failure = storeFailure(caught);
-      const { status, body, headers } = toResponse(failure ?? caught);
+      const { status, body, headers } = toResponse(failure ?? discordUnavailable(caught) ?? caught);
       // The store's own trouble is the operator's to fix, not a bug: one line without a stack.
       if (failure) logger.warn({ ...failureFields(failure, caught), method: ctx.method, path: ctx.path }, 'the store failed a request');
       else if (status >= 500) logger.error({ err: caught, method: ctx.method, path: ctx.path }, 'request failed');
