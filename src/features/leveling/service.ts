@@ -43,13 +43,15 @@ export async function levelingStats(services: Services, guildId: string): Promis
   const levels = new GuildScope(services.store.models.UserLevel, guildId);
   const [totalUsers, highest, rows] = await Promise.all([
     levels.count(),
-    levels.findAll({ attributes: [[fn('MAX', col('level')), 'highest']], raw: true }),
+    // The level follows from the XP, and the leaderboard's index (guild, totalXp) answers MAX(totalXp)
+    // with one seek, where MAX(level) read every member's row.
+    levels.findAll({ attributes: [[fn('MAX', col('totalXp')), 'highest']], raw: true }),
     new GuildScope(services.store.models.GuildDailyStats, guildId).findAll({ where: { day: { [Op.gte]: days[0] ?? '' } }, attributes: ['day', 'xp'] }),
   ]);
   const byDay = new Map(rows.map((row) => [row.day, row.xp]));
   return {
     totalUsers,
-    highestLevel: Number((highest[0] as unknown as { highest: number | null } | undefined)?.highest ?? 0),
+    highestLevel: totalUsers === 0 ? 0 : levelFromTotal(Number((highest[0] as unknown as { highest: number | string | null } | undefined)?.highest ?? 0)).level,
     daily: days.map((date) => ({ date, xp: Number(byDay.get(date) ?? 0) })),
   };
 }
