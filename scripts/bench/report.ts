@@ -8,6 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The machine's load when the benchmark started (this module loads with it). */
+const LOAD_AT_START = loadavg()[0] ?? 0;
 /** Where the figures live. */
 export const PERFORMANCE_DOC = path.join(root, 'docs/performance.md');
 
@@ -28,9 +30,8 @@ export interface BenchReport {
   save(): void;
 }
 
-/** Starts the summary of benchmark `name` (its script's name), titled `title`. */
+/** Starts the summary named `name` (its section's marker), titled `title`. */
 export function benchReport(name: string, title: string): BenchReport {
-  const startLoad = loadavg()[0] ?? 0;
   const lines: string[] = [];
   return {
     line(text) {
@@ -38,14 +39,15 @@ export function benchReport(name: string, title: string): BenchReport {
       lines.push(text);
     },
     save() {
-      const command = `node --import tsx scripts/bench/${name}.ts${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
+      const script = path.relative(root, process.argv[1] ?? `scripts/bench/${name}.ts`);
+      const command = `node --import tsx ${script}${process.argv.length > 2 ? ` ${process.argv.slice(2).join(' ')}` : ''}`;
       const cpu = cpus();
       const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
       const section = [
         `<!-- bench:${name} -->`,
         `## ${title}`,
         '',
-        `\`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${machine}; load average ${startLoad.toFixed(1)} at the start.`,
+        `\`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${machine}; load average ${LOAD_AT_START.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
         '',
         '```text',
         ...lines,

@@ -7,14 +7,15 @@
 // reconnect (new session, IDENTIFY) loses the gap as on Discord, so only "nothing doubled" holds.
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { Events, Status } from 'discord.js';
 import { QueryTypes } from 'sequelize';
 import { ManualClock } from '../../src/core/clock';
 import type { ModerationLog } from '../../src/db/models/Community';
 import { ModerationCaseSchema } from '../../src/shared/moderation';
-import { useHarness, type Harness } from '../helpers/harness';
+import type { Harness } from '../helpers/harness';
 import { storeBackends } from '../helpers/store';
+import { saveCommunitySettings, useProductOn } from './kit';
 import { waitFor } from '../helpers/wait';
 import { buildMember } from '../factories';
 import { assertLedgerWhole } from '../economy/ledger';
@@ -33,17 +34,7 @@ async function dropGateway(h: Harness, event: Events.ShardResume | Events.ShardR
 
 for (const backend of storeBackends()) {
   describe(`gateway drops on ${backend.name}`, () => {
-    const env: NodeJS.ProcessEnv = {};
-    let database: { url: string; drop(): Promise<void> } | undefined;
-    before(async () => {
-      database = await backend.createDatabase();
-      env.DATABASE_URL = database.url;
-    });
-    const clock = new ManualClock(Date.UTC(2026, 10, 4, 12)); // a Wednesday: no weekend multiplier
-    const h = useHarness(env, { clock });
-    after(async () => {
-      await database?.drop();
-    });
+    const h = useProductOn(backend, new ManualClock(Date.UTC(2026, 10, 4, 12))); // a Wednesday: no weekend multiplier
     const url = (path: string) => `/api/servers/${h().guildId}${path}`;
     const admin = () => h().signIn(h().demo.adminUserId);
     const post = async (userId: string, content: string) => {
@@ -74,19 +65,8 @@ for (const backend of storeBackends()) {
     };
     const welcomesOf = async (userId: string) => (await h().messages(h().demo.channels.welcome)).filter((message) => message.bot && message.content.includes(`<@${userId}>`));
 
-    before(async () => {
-      const saved = await (await admin()).put(url('/settings'), {
-        // Every message earns: the coins are then exactly 10 per message.
-        xpCooldown: 0,
-        welcomeEnabled: true,
-        welcomeChannelId: h().demo.channels.welcome,
-        welcomeMessage: 'Welcome {user}!',
-        autoRoleEnabled: true,
-        memberRoleId: h().demo.roles.member,
-        logChannelId: h().demo.channels.modLog,
-      });
-      assert.equal(saved.status, 200, JSON.stringify(saved.body));
-    });
+    // Every message earns: the coins are then exactly 10 per message.
+    before(() => saveCommunitySettings(h(), { xpCooldown: 0 }));
 
     test('five drops while six members post 300 messages, one joins and the dashboard warns and times out: nothing lost, nothing doubled', { timeout: 60_000 }, async () => {
       const members = await Promise.all(Array.from({ length: 6 }, () => buildMember(h())));

@@ -5,19 +5,12 @@
 // Discord and is never half-done: no case without the action, no member told of an action that
 // did not happen.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { ModerationCaseSchema } from '../../src/shared/moderation';
-import { useHarness } from '../helpers/harness';
 import { storeBackends } from '../helpers/store';
+import { armFault, DISCORD_DOWN, RETRIES, STORM, useProductOn } from './kit';
 import { buildMember } from '../factories';
-
-/** discord.js's REST `retries`: a 5xx is tried 1 + 3 times. */
-const RETRIES = 3;
-/** More 5xx than discord.js retries. */
-const STORM = 50;
-/** What a failure caused by Discord's 5xx says (src/bot/discord-errors.ts). */
-const DISCORD_DOWN = /Discord did not answer \(50[023] .*\)\. Try again in a moment\./;
 
 const ROUTES = {
   /** A timeout. */
@@ -29,27 +22,10 @@ const ROUTES = {
 
 for (const backend of storeBackends()) {
   describe(`moderation under REST storms on ${backend.name}`, () => {
-    const env: NodeJS.ProcessEnv = {};
-    let database: { url: string; drop(): Promise<void> } | undefined;
-    before(async () => {
-      database = await backend.createDatabase();
-      env.DATABASE_URL = database.url;
-    });
-    const clock = new ManualClock(Date.UTC(2026, 10, 6, 10));
-    const h = useHarness(env, { clock });
-    after(async () => {
-      await database?.drop();
-    });
+    const h = useProductOn(backend, new ManualClock(Date.UTC(2026, 10, 6, 10)));
     const url = (path: string) => `/api/servers/${h().guildId}${path}`;
     const admin = () => h().signIn(h().demo.adminUserId);
-    const fault = async (route: string, status: 429 | 500 | 502 | 503, count: number) => {
-      const armed = await h().control('POST', '/faults', { route, status, count, retryAfter: 0.05 });
-      assert.equal(armed.status, 204, JSON.stringify(armed.body));
-    };
-
-    afterEach(async () => {
-      await h().control('POST', '/faults', { clear: true });
-    });
+    const fault = (route: string, status: 429 | 500 | 502 | 503, count: number) => armFault(h(), route, status, count);
 
     before(async () => {
       const saved = await (await admin()).put(url('/settings'), { logChannelId: h().demo.channels.modLog });

@@ -4,23 +4,16 @@
 // completes exactly once (one message, one role, one charge); with a storm it fails, said in words
 // that name Discord, and is never half-done (no coins without the role).
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { QueryTypes } from 'sequelize';
 import { ManualClock } from '../../src/core/clock';
 import { ReactionRoleSchema } from '../../src/shared/reaction-roles';
 import { ShopItemSchema } from '../../src/shared/economy';
-import { useHarness } from '../helpers/harness';
 import { storeBackends } from '../helpers/store';
+import { armFault, DISCORD_DOWN, RETRIES, saveCommunitySettings, STORM, useProductOn } from './kit';
 import { waitFor } from '../helpers/wait';
 import { buildMember } from '../factories';
 import { assertLedgerWhole } from '../economy/ledger';
-
-/** discord.js's REST `retries`: a 5xx is tried 1 + 3 times. */
-const RETRIES = 3;
-/** More 5xx than discord.js retries. */
-const STORM = 50;
-/** What a failure caused by Discord's 5xx says (src/bot/discord-errors.ts). */
-const DISCORD_DOWN = /Discord did not answer \(50[023] .*\)\. Try again in a moment\./;
 
 const ROUTES = {
   post: 'POST /channels/:id/messages',
@@ -33,43 +26,16 @@ const ROUTES = {
 
 for (const backend of storeBackends()) {
   describe(`REST storms on ${backend.name}`, () => {
-    const env: NodeJS.ProcessEnv = {};
-    let database: { url: string; drop(): Promise<void> } | undefined;
-    before(async () => {
-      database = await backend.createDatabase();
-      env.DATABASE_URL = database.url;
-    });
-    const clock = new ManualClock(Date.UTC(2026, 10, 6, 10));
-    const h = useHarness(env, { clock });
-    after(async () => {
-      await database?.drop();
-    });
+    const h = useProductOn(backend, new ManualClock(Date.UTC(2026, 10, 6, 10)));
     const url = (path: string) => `/api/servers/${h().guildId}${path}`;
     const admin = () => h().signIn(h().demo.adminUserId);
-    const fault = async (route: string, status: 429 | 500 | 502 | 503, count: number) => {
-      const armed = await h().control('POST', '/faults', { route, status, count, retryAfter: 0.05 });
-      assert.equal(armed.status, 204, JSON.stringify(armed.body));
-    };
+    const fault = (route: string, status: 429 | 500 | 502 | 503, count: number) => armFault(h(), route, status, count);
     const roleIdsOf = (userId: string) => h().world.requireGuild(h().guildId).members.get(userId)?.roleIds ?? [];
     const welcomesOf = async (userId: string) => (await h().messages(h().demo.channels.welcome)).filter((message) => message.bot && message.content.includes(`<@${userId}>`));
     /** A member who joins now, as Discord tells the bot. */
     const join = (username: string) => h().world.addMember(h().guildId, { username: `${username}_${Date.now()}` }).userId;
 
-    afterEach(async () => {
-      await h().control('POST', '/faults', { clear: true });
-    });
-
-    before(async () => {
-      const saved = await (await admin()).put(url('/settings'), {
-        welcomeEnabled: true,
-        welcomeChannelId: h().demo.channels.welcome,
-        welcomeMessage: 'Welcome {user}!',
-        autoRoleEnabled: true,
-        memberRoleId: h().demo.roles.member,
-        logChannelId: h().demo.channels.modLog,
-      });
-      assert.equal(saved.status, 200, JSON.stringify(saved.body));
-    });
+    before(() => saveCommunitySettings(h()));
 
     describe('welcome', () => {
       test('429s and a few 5xx on the post and the role: one welcome, the role given, logged as sent', async () => {
