@@ -14,6 +14,20 @@ export const STORM = 50;
 /** What a failure caused by Discord's 5xx says (src/bot/discord-errors.ts). */
 export const DISCORD_DOWN = /Discord did not answer \(50[023] .*\)\. Try again in a moment\./;
 
+/** The Discord routes the actions call, as the sandbox's faults name them. */
+export const ROUTES = {
+  post: 'POST /channels/:id/messages',
+  /** A role given alone (shop, reaction roles). */
+  addRole: 'PUT /guilds/:id/members/:id/roles/:id',
+  removeRole: 'DELETE /guilds/:id/members/:id/roles/:id',
+  /** A timeout, and roles given as a list (the auto-assigned member role). */
+  patchMember: 'PATCH /guilds/:id/members/:id',
+  ban: 'PUT /guilds/:id/bans/:id',
+  kick: 'DELETE /guilds/:id/members/:id',
+  /** Opening a DM. */
+  dmChannel: 'POST /users/@me/channels',
+};
+
 /** The product on a fresh database of `backend`, with the test's clock. Call inside a describe. */
 export function useProductOn(backend: StoreBackend, clock: ManualClock): () => Harness {
   const env: NodeJS.ProcessEnv = {};

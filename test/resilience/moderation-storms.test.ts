@@ -9,16 +9,9 @@ import { before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { ModerationCaseSchema } from '../../src/shared/moderation';
 import { storeBackends } from '../helpers/store';
-import { armFault, DISCORD_DOWN, RETRIES, STORM, useProductOn } from './kit';
+import { armFault, DISCORD_DOWN, RETRIES, ROUTES, STORM, useProductOn } from './kit';
 import { buildMember } from '../factories';
 
-const ROUTES = {
-  /** A timeout. */
-  patchMember: 'PATCH /guilds/:id/members/:id',
-  ban: 'PUT /guilds/:id/bans/:id',
-  kick: 'DELETE /guilds/:id/members/:id',
-  dmChannel: 'POST /users/@me/channels',
-};
 
 for (const backend of storeBackends()) {
   describe(`moderation under REST storms on ${backend.name}`, () => {

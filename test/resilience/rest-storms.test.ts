@@ -10,19 +10,11 @@ import { ManualClock } from '../../src/core/clock';
 import { ReactionRoleSchema } from '../../src/shared/reaction-roles';
 import { ShopItemSchema } from '../../src/shared/economy';
 import { storeBackends } from '../helpers/store';
-import { armFault, DISCORD_DOWN, RETRIES, saveCommunitySettings, STORM, useProductOn } from './kit';
+import { armFault, DISCORD_DOWN, RETRIES, ROUTES, saveCommunitySettings, STORM, useProductOn } from './kit';
 import { waitFor } from '../helpers/wait';
 import { buildMember } from '../factories';
 import { assertLedgerWhole } from '../economy/ledger';
 
-const ROUTES = {
-  post: 'POST /channels/:id/messages',
-  /** A role given alone (shop, reaction roles). */
-  addRole: 'PUT /guilds/:id/members/:id/roles/:id',
-  removeRole: 'DELETE /guilds/:id/members/:id/roles/:id',
-  /** A timeout, and roles given as a list (the auto-assigned member role). */
-  patchMember: 'PATCH /guilds/:id/members/:id',
-};
 
 for (const backend of storeBackends()) {
   describe(`REST storms on ${backend.name}`, () => {

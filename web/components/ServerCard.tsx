@@ -1,5 +1,6 @@
 // One server of the /servers grid (spec section 2 "Server list").
 import { ExternalLink, Settings2, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Server } from '../../src/shared/auth';
 import { guildChannelsUrl, hasAdministrator } from '../../src/shared/discord-urls';
@@ -23,6 +24,24 @@ export function roleLabel(permissions: string): 'Administrator' | 'Manager' {
   }
 }
 
+/**
+ * The top of every server card: the icon, the name (up to two lines; the whole name on hover) and
+ * what the card says under it.
+ */
+export function ServerCardTop({ server, size, children }: { server: Pick<Server, 'id' | 'name' | 'icon'>; size: 'md' | 'lg'; children?: ReactNode }) {
+  return (
+    <div className="server-card-top">
+      <ServerIcon id={server.id} name={server.name} icon={server.icon} size={size} />
+      <div className="server-card-title">
+        <h3 className="card-title clamp-2" title={server.name}>
+          {server.name}
+        </h3>
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /** Props of ServerCard. */
 export interface ServerCardProps {
   server: Server;
@@ -32,18 +51,12 @@ export interface ServerCardProps {
 
 /** A server card: icon, name, id, bot, role and owner badges, members, and Manage or Add Bot. */
 export function ServerCard({ server, meta }: ServerCardProps) {
-  const { id, name, icon, hasBot, permissions, memberCount } = server;
+  const { id, name, hasBot, permissions, memberCount } = server;
   return (
     <Card className="server-card" data-testid="server-card">
-      <div className="server-card-top">
-        <ServerIcon id={id} name={name} icon={icon} size="lg" />
-        <div className="server-card-title">
-          <h3 className="card-title clamp-2" title={name}>
-            {name}
-          </h3>
-          <p className="muted small mono">Server ID: {id}</p>
-        </div>
-      </div>
+      <ServerCardTop server={server} size="lg">
+        <p className="muted small mono">Server ID: {id}</p>
+      </ServerCardTop>
       <div className="badges">
         <Badge tone={hasBot ? 'success' : 'warning'}>{hasBot ? 'Bot Active' : 'Bot Missing'}</Badge>
         <Badge tone="brand">{roleLabel(permissions)}</Badge>

@@ -5,7 +5,7 @@ import type { Server } from '../../src/shared/auth';
 import { useServerOverview } from '../api/queries';
 import { findFeature } from '../navigation';
 import { serverPath } from '../state/server';
-import { ServerIcon } from './ServerIcon';
+import { ServerCardTop } from './ServerCard';
 import { formatNumber } from './StatCard';
 import { Badge } from './ui/badge';
 import { buttonClass } from './ui/button';
@@ -22,17 +22,11 @@ export function ServerQuickCard({ server }: { server: Server }) {
   return (
     <Card className="quick-card" data-testid="quick-card">
       <div className="quick-card-head">
-        <div className="server-card-top">
-          <ServerIcon id={server.id} name={server.name} icon={server.icon} size="md" />
-          <div className="server-card-title">
-            <h3 className="card-title clamp-2" title={server.name}>
-              {server.name}
-            </h3>
-            <Badge tone="success">
-              <Coins size={12} aria-hidden="true" /> Economy Active
-            </Badge>
-          </div>
-        </div>
+        <ServerCardTop server={server} size="md">
+          <Badge tone="success">
+            <Coins size={12} aria-hidden="true" /> Economy Active
+          </Badge>
+        </ServerCardTop>
         <Link to={serverPath(server.id, 'dashboard')} className={buttonClass('primary', 'sm')} aria-label={`Dashboard of ${server.name}`}>
           Dashboard
         </Link>

@@ -5,12 +5,11 @@ import { Link } from 'react-router-dom';
 import { hasStatus } from '../api/client';
 import { useCommunities, useMeta, useServers } from '../api/queries';
 import { AddBotLink } from '../components/AddBotLink';
-import { ServerIcon } from '../components/ServerIcon';
 import { formatNumber } from '../components/StatCard';
 import { serverPath } from '../state/server';
 import { ErrorCard } from '../components/ErrorCard';
 import { PageHeader } from '../components/PageHeader';
-import { ServerCard, ServerCardSkeleton } from '../components/ServerCard';
+import { ServerCard, ServerCardSkeleton, ServerCardTop } from '../components/ServerCard';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
@@ -32,15 +31,9 @@ function Communities() {
       <div className="grid grid-servers">
         {communities.data.map((server) => (
           <Card key={server.id} className="server-card" data-testid="community-card">
-            <div className="server-card-top">
-              <ServerIcon id={server.id} name={server.name} icon={server.icon} size="lg" />
-              <div className="server-card-title">
-                <h3 className="card-title clamp-2" title={server.name}>
-                  {server.name}
-                </h3>
-                <p className="muted small">{server.memberCount === null ? '' : `${formatNumber(server.memberCount)} members`}</p>
-              </div>
-            </div>
+            <ServerCardTop server={server} size="lg">
+              <p className="muted small">{server.memberCount === null ? '' : `${formatNumber(server.memberCount)} members`}</p>
+            </ServerCardTop>
             <div className="server-card-actions">
               <Link to={serverPath(server.id, 'inventory')} className={buttonClass('primary', 'md', 'grow')}>
                 <Backpack size={16} aria-hidden="true" /> My Rank & Inventory
