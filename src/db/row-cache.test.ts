@@ -65,6 +65,33 @@ describe('RowCache', () => {
     assert.equal((await cache.get('d'))?.accountId, 2);
   });
 
+  test('requests arriving while a row is read share the one read, also once the TTL has passed', async () => {
+    let now = 0;
+    const cache = new RowCache(store.models.Session, 2000, () => now);
+    await session('f', 3);
+    reads = 0;
+    const first = await Promise.all(Array.from({ length: 50 }, () => cache.get('f')));
+    assert.ok(first.every((row) => row?.accountId === 3));
+    assert.equal(reads, 1);
+    now = 2000;
+    const second = await Promise.all(Array.from({ length: 50 }, () => cache.get('f')));
+    assert.ok(second.every((row) => row?.accountId === 3));
+    assert.equal(reads, 2);
+  });
+
+  test('a failed read is not kept', async () => {
+    const cache = new RowCache(store.models.Session);
+    await session('g', 4);
+    const original = store.models.Session.findByPk.bind(store.models.Session);
+    store.models.Session.findByPk = (() => Promise.reject(new Error('SQLITE_BUSY'))) as typeof store.models.Session.findByPk;
+    try {
+      await assert.rejects(cache.get('g'), /SQLITE_BUSY/);
+    } finally {
+      store.models.Session.findByPk = original;
+    }
+    assert.equal((await cache.get('g'))?.accountId, 4);
+  });
+
   test('a change made behind the models (another process) is seen once the TTL has passed', async () => {
     let now = 0;
     const cache = new RowCache(store.models.Session, 2000, () => now);

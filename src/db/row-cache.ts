@@ -15,8 +15,8 @@ const MAX_ENTRIES = 10_000;
  * are kept too (a stale cookie asks once per TTL), and the oldest entries go first past 10,000.
  */
 export class RowCache<M extends Model> {
-  private readonly entries = new Map<string, { at: number; row: Promise<M | null> }>();
-  private generation = 0;
+  /** `at` is when the row was read, or null while its read is under way (every caller meanwhile shares it). */
+  private readonly entries = new Map<string, { at: number | null; row: Promise<M | null> }>();
 
   constructor(
     private readonly model: ModelStatic<M>,
@@ -39,34 +39,39 @@ export class RowCache<M extends Model> {
     model.addHook('afterBulkDestroy', forgetWhere);
   }
 
-  /** The row with primary key `id`, or null. */
+  /**
+   * The row with primary key `id`, or null. Requests arriving while it is read share that one
+   * read: fifty connections of one signed-in browser whose entry just expired cost one query, not
+   * fifty queued on the store.
+   */
   get(id: string | number): Promise<M | null> {
     const key = String(id);
     const hit = this.entries.get(key);
-    if (hit && this.now() - hit.at < this.ttlMs) return hit.row;
-    const generation = this.generation;
-    const row = this.model.findByPk(id);
-    if (hit) this.entries.delete(key);
-    row.then(
+    if (hit && (hit.at === null || this.now() - hit.at < this.ttlMs)) return hit.row;
+    const entry: { at: number | null; row: Promise<M | null> } = { at: null, row: this.model.findByPk(id) };
+    // Re-inserted, so the map's order stays oldest first.
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(key, entry);
+    // A write meanwhile forgot the entry: the read is answered but not kept. A failed read is not kept either.
+    entry.row.then(
       () => {
-        if (this.generation !== generation) return;
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { at: this.now(), row });
+        if (this.entries.get(key) === entry) entry.at = this.now();
       },
-      () => undefined,
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
     );
-    return row;
+    return entry.row;
   }
 
   /** Forgets one row (after a write). */
   forget(id: string | number): void {
-    this.generation++;
     this.entries.delete(String(id));
   }
 
   /** Forgets every row. */
   clear(): void {
-    this.generation++;
     this.entries.clear();
   }
 }
