@@ -68,6 +68,21 @@ describe('compressed JSON answers', () => {
     }
   });
 
+  test('an answer without a body (204) or a type goes as it is', async () => {
+    const response = await get(appWith(() => null), 'gzip, br');
+    assert.equal(response.status, 204);
+    assert.equal(response.headers['content-encoding'], undefined);
+  });
+
+  test('a JSON type with parameters or a +json suffix is compressed; a type merely containing "json" is not', async () => {
+    for (const type of ['application/json; charset=utf-8', 'application/problem+json', 'text/html; charset=utf-8']) {
+      const response = await get(appWith(() => JSON.stringify(big), type), 'gzip');
+      assert.equal(response.headers['content-encoding'], 'gzip', type);
+    }
+    const response = await get(appWith(() => JSON.stringify(big), 'text/x-jsonish'), 'gzip');
+    assert.equal(response.headers['content-encoding'], undefined);
+  });
+
   test('other types (an image) go as they are', async () => {
     const response = await get(appWith(() => Buffer.alloc(4096, 1), 'image/png'), 'gzip, br');
     assert.equal(response.headers['content-encoding'], undefined);

@@ -40,8 +40,17 @@ function bytesOf(body: unknown): Encoded | undefined {
   if (!(Array.isArray(body) || prototype === Object.prototype || prototype === null)) return undefined;
   const text = JSON.stringify(body);
   const encoded = { text, raw: Buffer.from(text), coded: {} };
-  encodings.set(body, encoded);
+  // Only answers worth compressing are remembered: a small one is cheaper to make again than to
+  // keep in a WeakMap (whose entries the collector must trace) for every request's answer.
+  if (text.length > COMPRESS_MIN_BYTES / 3) encodings.set(body, encoded);
   return encoded;
+}
+
+/** JSON or HTML, as Content-Type says (what `ctx.response.is('json', 'html')` answers, without parsing it per request). */
+function compressibleType(contentType: string): boolean {
+  const end = contentType.indexOf(';');
+  const type = (end === -1 ? contentType : contentType.slice(0, end)).trim().toLowerCase();
+  return type === 'application/json' || type === 'text/html' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
 /**
@@ -54,7 +63,7 @@ function bytesOf(body: unknown): Encoded | undefined {
 export function compressResponses(): Middleware {
   return async (ctx, next) => {
     await next();
-    if (ctx.respond === false || ctx.response.get('Content-Encoding') || !ctx.response.is('json', 'html')) return;
+    if (ctx.respond === false || ctx.response.get('Content-Encoding') || !compressibleType(ctx.response.get('Content-Type') ?? '')) return;
     const encoded = bytesOf(ctx.body);
     if (!encoded) return;
     // Koa would stringify an object again: it gets the JSON already made (its type stays JSON).
