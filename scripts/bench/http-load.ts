@@ -65,12 +65,12 @@ try {
     const cookie = await signIn(product, sandbox.demo.adminUserId);
     const reads = guildReads(guildId, sandbox.demo.adminUserId);
     const targets = [
-      { name: 'bare Koa GET /api/health', url: `${bare.url}/api/health`, cookie: '', busy: false },
-      { name: 'GET /api/health', url: `${product.url}/api/health`, cookie: '', busy: false },
-      { name: 'GET /api/auth/me', url: `${product.url}/api/auth/me`, cookie, busy: false },
+      { name: 'bare Koa GET /api/health', url: `${bare.url}/api/health`, cookie: '', busy: false, pid: bareChild.pid },
+      { name: 'GET /api/health', url: `${product.url}/api/health`, cookie: '', busy: false, pid: child.pid },
+      { name: 'GET /api/auth/me', url: `${product.url}/api/auth/me`, cookie, busy: false, pid: child.pid },
       ...reads.flatMap((read) => [
-        { name: read.name, url: `${product.url}${read.path}`, cookie, busy: false },
-        { name: `${read.name} while ingesting`, url: `${product.url}${read.path}`, cookie, busy: true },
+        { name: read.name, url: `${product.url}${read.path}`, cookie, busy: false, pid: child.pid },
+        { name: `${read.name} while ingesting`, url: `${product.url}${read.path}`, cookie, busy: true, pid: child.pid },
       ]),
     ];
     const only = process.env.HTTP_LOAD_ONLY ? new RegExp(process.env.HTTP_LOAD_ONLY) : null;
@@ -79,7 +79,7 @@ try {
     for (let run = 1; run <= runs; run += 1) {
       for (const target of targets) {
         const posting = target.busy ? ingest(sandbox, ingestPerSecond) : null;
-        const figures = await load(target.url, target.cookie, seconds);
+        const figures = await load(target.url, target.cookie, seconds, target.pid);
         await posting?.stop();
         if (posting) await new Promise((resolve) => setTimeout(resolve, 1000));
         results.set(target.name, [...(results.get(target.name) ?? []), figures]);
@@ -88,7 +88,8 @@ try {
     }
     const med = (name: string) => {
       const list = results.get(name) ?? [];
-      return { rps: median(list.map((f) => f.rps)), p99: median(list.map((f) => f.p99)), non2xx: Math.max(0, ...list.map((f) => f.non2xx)), errors: Math.max(0, ...list.map((f) => f.errors)) };
+      const cpu = list.flatMap((f) => (f.cpuUs === undefined ? [] : [f.cpuUs]));
+      return { rps: median(list.map((f) => f.rps)), p99: median(list.map((f) => f.p99)), ...(cpu.length ? { cpuUs: median(cpu) } : {}), non2xx: Math.max(0, ...list.map((f) => f.non2xx)), errors: Math.max(0, ...list.map((f) => f.errors)) };
     };
     const koa = med('bare Koa GET /api/health').rps;
     const report = benchReport('http-load', 'HTTP under load: the product against bare Koa (issue 13)');

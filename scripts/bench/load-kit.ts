@@ -1,5 +1,6 @@
 // What the HTTP benchmarks share: a big guild seeded straight into a SQLite store, a steady stream
 // of chat from the sandbox, and autocannon's figures for one URL.
+import { readFileSync } from 'node:fs';
 import autocannon, { type Result } from 'autocannon';
 import { openStore } from '../../src/db/store';
 import { levelFromTotal } from '../../src/shared/leveling';
@@ -79,12 +80,32 @@ export interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The serving process's CPU time (user and system) per answered request, in microseconds, when its pid was given. */
+  cpuUs?: number;
 }
 
-/** autocannon at 50 connections for `seconds` against one URL. */
-export async function load(url: string, cookie: string, seconds: number): Promise<Figures> {
+/** CPU seconds (user + system) process `pid` has used, from /proc (Linux); NaN elsewhere. */
+function cpuSeconds(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * autocannon at 50 connections for `seconds` against one URL. With the serving process's pid, also
+ * its CPU time per request: unlike requests/s, it does not move with what else the machine's cores
+ * are doing (the load generator shares them).
+ */
+export async function load(url: string, cookie: string, seconds: number, pid?: number): Promise<Figures> {
+  const cpuBefore = pid ? cpuSeconds(pid) : Number.NaN;
   const result: Result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const cpu = pid ? cpuSeconds(pid) - cpuBefore : Number.NaN;
+  const cpuUs = Number.isFinite(cpu) && result.requests.total > 0 ? Math.round((cpu * 1e6) / result.requests.total) : undefined;
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, ...(cpuUs === undefined ? {} : { cpuUs }) };
 }
 
 /** The route's latency with its read cache expired: one request a second, `times` times; the median (ms). */
@@ -102,4 +123,4 @@ export async function uncachedLatency(product: ProductInfo, cookie: string, rout
 }
 
 /** Figures as one line. */
-export const format = (f: Figures) => `${f.rps} req/s, p99 ${f.p99} ms${f.non2xx || f.errors ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : ''}`;
+export const format = (f: Figures) => `${f.rps} req/s, p99 ${f.p99} ms${f.cpuUs === undefined ? '' : `, ${f.cpuUs} µs CPU each`}${f.non2xx || f.errors ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : ''}`;
