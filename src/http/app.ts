@@ -11,7 +11,8 @@ import { authRateLimit, mutationRateLimit, type RateLimitSettings } from './midd
 import { requestLog } from './middleware/requestLog';
 import { securityHeaders } from './middleware/securityHeaders';
 import { mountRoutes } from './mount';
-import type { RouteSpec } from './route';
+import { routePath, type RouteSpec } from './route';
+import { indexRoutes } from './route-index';
 import { createRouter } from './router';
 import { createSessionMiddleware } from './session';
 import { serveDashboard } from './static';
@@ -28,9 +29,23 @@ export interface AppDeps {
 
 /** The /api router with every declared route; exported so tests can walk its routes. */
 export function createApiRouter(services: Services, routes: readonly RouteSpec[], deps: AppDeps): Router {
-  const api = createRouter({ prefix: '/api' });
-  mountRoutes(api, routes, services, { auth: authRateLimit(deps.rateLimits?.auth).middleware });
-  return api;
+  return apiRouters(services, routes, deps).api;
+}
+
+/** The router over every route, and the middleware that dispatches each request to its group's routes (see indexRoutes). */
+function apiRouters(services: Services, routes: readonly RouteSpec[], deps: AppDeps): { api: Router; dispatch: Koa.Middleware } {
+  const limits = { auth: authRateLimit(deps.rateLimits?.auth).middleware };
+  const mount = (subset: readonly RouteSpec[]) => {
+    const router = createRouter({ prefix: '/api' });
+    mountRoutes(router, subset, services, limits);
+    return router;
+  };
+  const api = mount(routes);
+  const indexed = routes.map((route) => ({ route, path: routePath(route) }));
+  // Koa's middleware type does not know the router's ctx.params; the router adds them itself.
+  const middlewareOf = (router: Router) => router.routes() as unknown as Koa.Middleware;
+  const dispatch = indexRoutes('/api', indexed, (group) => middlewareOf(mount(group.map(({ route }) => route))), middlewareOf(api));
+  return { api, dispatch };
 }
 
 /** Builds the Koa app: request metrics, security headers, errors, /metrics, the dashboard, sessions, the CSRF guard, JSON bodies and /api. Does not listen. */
@@ -42,7 +57,7 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const logger = services.logger.child({ face: 'http' });
   const httpsPublic = config.publicUrl.startsWith('https://');
-  const api = createApiRouter(services, routes, deps);
+  const { api, dispatch } = apiRouters(services, routes, deps);
 
   const sessions = createSessionMiddleware(app, services.store, config.publicUrl);
 
@@ -74,7 +89,7 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
   app.use(sameOriginOnly(config.publicUrl));
   app.use(jsonBody(logger));
   app.use(mutationRateLimit(deps.rateLimits?.mutations).middleware);
-  app.use(api.routes());
+  app.use(dispatch);
   app.use(api.allowedMethods({ throw: false }));
   return { app, api };
 }
