@@ -26,6 +26,7 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import { Events } from 'discord.js';
 import { createBotClient } from '../../src/bot/client';
+import { cpuSeconds } from './load-kit';
 import { benchReport } from './report';
 import { median, stop } from './child';
 import {
@@ -44,8 +45,11 @@ const RSS_BATCH = 25_000;
 /** Messages per second for `count` messages between two epoch-ms instants. */
 const rate = (count: number, from: number, to: number) => Math.round(count / ((to - from) / 1000));
 
-/** The bare client's rate for `count` messages, after a warm-up of the sandbox and the client. */
-async function bareClientRate(sandbox: SandboxInfo, count: number): Promise<number> {
+/** CPU microseconds per message from two CPU-seconds readings. */
+const perMessage = (cpuSeconds: number, count: number) => Math.round((cpuSeconds * 1e6) / count);
+
+/** The bare client's rate for `count` messages, after a warm-up of the sandbox and the client, and the CPU it took per message (µs; this process's, which does nothing else meanwhile). */
+async function bareClientRate(sandbox: SandboxInfo, count: number): Promise<{ rate: number; cpuUs: number }> {
   const client = createBotClient({ api: sandbox.apiBase, cdn: sandbox.cdnBase, globalRequestsPerSecond: 1000 });
   try {
     const ready = once(client, Events.ClientReady);
@@ -66,7 +70,10 @@ async function bareClientRate(sandbox: SandboxInfo, count: number): Promise<numb
       return rate(n, started, await done);
     };
     await receive(WARM_UP);
-    return await receive(count);
+    const cpu = process.cpuUsage();
+    const measured = await receive(count);
+    const used = process.cpuUsage(cpu);
+    return { rate: measured, cpuUs: perMessage((used.user + used.system) / 1e6, count) };
   } finally {
     await client.destroy();
   }
@@ -111,6 +118,10 @@ async function persisted(product: ProductInfo, sandbox: SandboxInfo, expected: n
 
 interface ThroughputRun {
   bare: number;
+  /** CPU per message (µs): the bare client's, and the product process's until ingested and until persisted. */
+  bareCpuUs: number;
+  ingestCpuUs: number;
+  persistedCpuUs: number;
   ingest: number;
   persisted: number;
   oldestMs: number;
@@ -123,7 +134,7 @@ async function throughputRun(): Promise<ThroughputRun> {
   const port = await freePort();
   const { child: sandboxChild, info: sandbox } = await startSandboxProcess(members, port);
   try {
-    const bare = await bareClientRate(sandbox, messages);
+    const { rate: bare, cpuUs: bareCpuUs } = await bareClientRate(sandbox, messages);
     const { child, info: product } = await startProduct(sandbox, port);
     try {
       // Warm-up from two members (who then sit in their cooldown: 2 of 5,000 earn nothing in the run).
@@ -131,14 +142,28 @@ async function throughputRun(): Promise<ThroughputRun> {
       await bulkPost(sandbox, sandbox.demo.channels.general, WARM_UP, warmAuthors);
       await persisted(product, sandbox, WARM_UP);
       await callControl(product, 'POST', '/sample/start');
+      const pid = child.pid ?? 0;
+      const cpuStart = cpuSeconds(pid);
       const started = Date.now();
       const arrived = callControl<{ at: number }>(product, 'GET', `/wait?received=${WARM_UP + messages}`);
       await bulkPost(sandbox, sandbox.demo.channels.general, messages);
       const ingestAt = (await arrived).at;
+      const cpuIngested = cpuSeconds(pid);
       const persistedAt = await persisted(product, sandbox, WARM_UP + messages);
+      const cpuPersisted = cpuSeconds(pid);
       const sampled = await callControl<Sampled>(product, 'POST', '/sample/stop');
       const totals = await totalsOf(product, sandbox);
-      return { bare, ingest: rate(messages, started, ingestAt), persisted: rate(messages, started, persistedAt), oldestMs: sampled.maxOldestPendingAgeMs, sampled, totals };
+      return {
+        bare,
+        bareCpuUs,
+        ingestCpuUs: perMessage(cpuIngested - cpuStart, messages),
+        persistedCpuUs: perMessage(cpuPersisted - cpuStart, messages),
+        ingest: rate(messages, started, ingestAt),
+        persisted: rate(messages, started, persistedAt),
+        oldestMs: sampled.maxOldestPendingAgeMs,
+        sampled,
+        totals,
+      };
     } finally {
       await stop(child);
     }
@@ -217,7 +242,8 @@ if (rssMode) {
     const t = run.totals;
     console.log(
       `run ${i + 1}: bare client ${run.bare} msg/s; product ingest ${run.ingest} msg/s (ratio ${(run.ingest / run.bare).toFixed(2)}), ` +
-        `persisted ${run.persisted} msg/s (ratio ${(run.persisted / run.bare).toFixed(2)}); oldest unflushed accrual max ${run.oldestMs} ms ` +
+        `persisted ${run.persisted} msg/s (ratio ${(run.persisted / run.bare).toFixed(2)}); oldest unflushed accrual max ${run.oldestMs} ms; ` +
+        `CPU per message: bare client ${run.bareCpuUs} µs, product ${run.ingestCpuUs} µs until ingested, ${run.persistedCpuUs} µs until persisted ` +
         `(${messages} messages, ${members} members; store: ${t.messages} messages counted, ${t.levelRows} level rows, ${t.walletRows} wallets, ` +
         `${t.balance} coins, ${t.transactions} ledger rows, ${t.totalXp} XP, daily XP ${t.dailyXp}; load average ${loadavg()[0]?.toFixed(1)})`,
     );
@@ -231,11 +257,18 @@ if (rssMode) {
   const pick = (f: (run: ThroughputRun) => number) => median(results.map(f));
   const report = benchReport(automod ? 'leveling-throughput-automod' : 'leveling-throughput', `Ingest: messages/s through the bot, XP and coins persisted${automod ? ', auto moderation on' : ''} (issue 11)`);
   for (const [index, run] of results.entries()) {
-    report.line(`run ${index + 1}: bare ${run.bare}, ingest ${run.ingest}, persisted ${run.persisted} msg/s; oldest accrual ${run.oldestMs} ms; event loop p99 ${run.sampled.eventLoopDelay.p99Ms} ms`);
+    report.line(
+      `run ${index + 1}: bare ${run.bare}, ingest ${run.ingest}, persisted ${run.persisted} msg/s; CPU per message ${run.bareCpuUs} / ${run.ingestCpuUs} / ${run.persistedCpuUs} µs; ` +
+        `oldest accrual ${run.oldestMs} ms; event loop p99 ${run.sampled.eventLoopDelay.p99Ms} ms`,
+    );
   }
   report.line(
     `median of ${runs}: bare client ${pick((r) => r.bare)} msg/s; product ingest ${pick((r) => r.ingest)} msg/s (ratio ${pick((r) => r.ingest / r.bare).toFixed(2)}), ` +
       `persisted ${pick((r) => r.persisted)} msg/s (ratio ${pick((r) => r.persisted / r.bare).toFixed(2)}); oldest unflushed accrual max ${pick((r) => r.oldestMs)} ms`,
+  );
+  report.line(
+    `CPU per message (median): bare client ${pick((r) => r.bareCpuUs)} µs; product ${pick((r) => r.ingestCpuUs)} µs until ingested, ${pick((r) => r.persistedCpuUs)} µs until persisted ` +
+      `(${pick((r) => r.bareCpuUs / r.persistedCpuUs).toFixed(2)}x the bare client's rate at equal CPU)`,
   );
   report.line(`(${messages} messages from ${members} members a run; targets: ratio >= 0.7, >= 15,000 msg/s if the sandbox can produce it, oldest accrual <= 1,000 ms)`);
   report.save();

@@ -85,7 +85,7 @@ export interface Figures {
 }
 
 /** CPU seconds (user + system) process `pid` has used, from /proc (Linux); NaN elsewhere. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
