@@ -250,7 +250,8 @@ if (rssMode) {
     const { flushes, eventLoopDelay } = run.sampled;
     console.log(
       `       flushes: ${flushes.count}, longest ${flushes.maxMs} ms, mean ${flushes.meanMs} ms, most members ${flushes.maxMembers}; ` +
-        `product event loop delay p50 ${eventLoopDelay.p50Ms} ms, p99 ${eventLoopDelay.p99Ms} ms, max ${eventLoopDelay.maxMs} ms`,
+        `product event loop delay p50 ${eventLoopDelay.p50Ms} ms, p99 ${eventLoopDelay.p99Ms} ms, max ${eventLoopDelay.maxMs} ms; ` +
+        `GC ${run.sampled.gc.minor.count} minor (${run.sampled.gc.minor.ms} ms), ${run.sampled.gc.major.count} major (${run.sampled.gc.major.ms} ms)`,
     );
     if (run.sampled.queries) console.log(`       SQL statements: ${JSON.stringify(run.sampled.queries)}`);
   }

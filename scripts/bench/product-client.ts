@@ -59,6 +59,8 @@ export interface Sampled {
   /** Flushes that wrote something: how many, their longest and mean write duration, the most members in one. */
   flushes: { count: number; maxMs: number; meanMs: number; maxMembers: number };
   eventLoopDelay: { p50Ms: number; p99Ms: number; maxMs: number };
+  /** Garbage collections: minor (scavenges) and major (mark-compact), how many and their total pause. */
+  gc: { minor: { count: number; ms: number }; major: { count: number; ms: number } };
   /** SQL statements by their first words (only with PRODUCT_COUNT_QUERIES=1 in the product's environment). */
   queries?: Record<string, number>;
 }

@@ -15,13 +15,13 @@
 //   GET  /state                      { received, rss, heapUsed, heapTotal, external, pending, oldestPendingAgeMs }
 //   GET  /wait?received=N            answers when N MESSAGE_CREATE have reached the bot: { at } (epoch ms)
 //   POST /sample/start               samples accruals.oldestPendingAgeMs() and RSS every 50 ms
-//   POST /sample/stop                { samples, maxOldestPendingAgeMs, maxRss, flushes, eventLoopDelay, queries? } since start
+//   POST /sample/stop                { samples, maxOldestPendingAgeMs, maxRss, flushes, eventLoopDelay, gc, queries? } since start
 //   GET  /totals?guildId=ID          row counts and sums of user_levels, user_currency, transactions, guild_daily_stats
 import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Events } from 'discord.js';
@@ -102,6 +102,15 @@ const { accruals } = product.services;
 let sampler: NodeJS.Timeout | null = null;
 let sampled = { samples: 0, maxOldestPendingAgeMs: 0, maxRss: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+/** Garbage collections while sampling: how many and how long, minor (scavenges) and major (mark-compact, incremental marking). */
+let gc = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
+    const kind = entry.detail?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR ? gc.minor : gc.major;
+    kind.count += 1;
+    kind.ms += entry.duration;
+  }
+});
 let flushes = { count: 0, maxMs: 0, totalMs: 0, maxMembers: 0 };
 // With PRODUCT_COUNT_QUERIES=1, SQL statements are counted by their first words (a hook on every query: off by default).
 let queries = new Map<string, number>();
@@ -163,6 +172,8 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<unkno
   }
   if (route === 'POST /sample/start') {
     sampled = { samples: 0, maxOldestPendingAgeMs: 0, maxRss: 0 };
+    gc = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
+    gcObserver.observe({ entryTypes: ['gc'] });
     flushes = { count: 0, maxMs: 0, totalMs: 0, maxMembers: 0 };
     queries = new Map();
     loopDelay.reset();
@@ -179,11 +190,13 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<unkno
     if (sampler) clearInterval(sampler);
     sampler = null;
     loopDelay.disable();
+    gcObserver.disconnect();
     const ms = (ns: number) => Math.round(ns / 1e6);
     return {
       ...sampled,
       flushes: { count: flushes.count, maxMs: Math.round(flushes.maxMs), meanMs: Math.round(flushes.totalMs / Math.max(1, flushes.count)), maxMembers: flushes.maxMembers },
       eventLoopDelay: { p50Ms: ms(loopDelay.percentile(50)), p99Ms: ms(loopDelay.percentile(99)), maxMs: ms(loopDelay.max) },
+      gc: { minor: { count: gc.minor.count, ms: Math.round(gc.minor.ms) }, major: { count: gc.major.count, ms: Math.round(gc.major.ms) } },
       ...(queries.size > 0 ? { queries: Object.fromEntries([...queries].sort((a, b) => b[1] - a[1]).slice(0, 12)) } : {}),
     };
   }
