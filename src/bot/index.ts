@@ -86,7 +86,7 @@ export async function startBot({ client, token, services, features, signal }: St
   const handlers: Handler[] = guarded([
     ...features.flatMap((feature) => (feature.listeners ?? []).map((listener) => handlerOf(services, listener))),
     [Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands) as Handler[1]],
-    [Events.MessageCreate, (message) => void text(message as ClientEvents[Events.MessageCreate][0]).catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'))],
+    [Events.MessageCreate, (message) => void text(message as ClientEvents[Events.MessageCreate][0])?.catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'))],
   ]);
   for (const [event, run] of handlers) client.on(event, run);
   signal?.addEventListener('abort', () => handlers.forEach(([event, run]) => client.off(event, run)), { once: true });

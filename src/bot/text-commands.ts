@@ -9,42 +9,49 @@ import { textOptions } from './text';
  * runs the same command function as "/rank member". Replies go in the channel as a reply to the
  * message, pinging nobody the reply does not mean to; unknown names are ignored, as bots do.
  */
-export function createTextCommandHandler(commands: readonly Command[], services: Services): (message: Message) => Promise<void> {
+export function createTextCommandHandler(commands: readonly Command[], services: Services): (message: Message) => void | Promise<void> {
   const byName = new Map(commands.map((command) => [command.name, command]));
-  return async (message) => {
+  // Runs for every message the bot sees: what is not a command returns at once, without an await.
+  return (message) => {
     if (!message.inGuild() || message.author.bot || message.webhookId || !message.content) return;
-    const settings = await services.settings.get(message.guildId);
-    const prefix = settings.commandPrefix;
-    if (!message.content.startsWith(prefix)) return;
-    const body = message.content.slice(prefix.length);
-    const name = /^(\S+)/.exec(body)?.[1]?.toLowerCase();
-    const command = name ? byName.get(name) : undefined;
-    if (!command || !name) return;
-    const reply = async (content: CommandReply) => {
-      const payload = await services.messenger.prepare(message.guildId, content);
-      await message.reply({ ...payload, allowedMentions: { ...payload.allowedMentions, repliedUser: false } });
-    };
-    try {
-      const member = message.member ?? (await message.guild.members.fetch(message.author.id));
-      const options = await textOptions(command, body.slice(name.length), message.guild, prefix);
-      const answer = await runCommand(command, {
-        services,
-        guildId: message.guildId,
-        channelId: message.channelId,
-        user: { id: message.author.id, username: message.author.username, displayName: member.displayName, bot: false },
-        member,
-        options,
-        source: 'text',
-        prefix,
-      });
-      await reply(answer);
-    } catch (error) {
-      reportFailure(services, message.guildId, command.name, error);
-      await reply({ content: failureText(services, error, { command: command.name, guildId: message.guildId, source: 'text' }) }).catch((replyError: unknown) =>
-        services.logger.warn({ err: replyError }, 'could not answer a text command'),
-      );
-    } finally {
-      services.activity.command(message.guildId, command.name);
-    }
+    return services.settings.with(message.guildId, (settings) => {
+      const prefix = settings.commandPrefix;
+      if (!message.content.startsWith(prefix)) return;
+      const body = message.content.slice(prefix.length);
+      const name = /^(\S+)/.exec(body)?.[1]?.toLowerCase();
+      const command = name ? byName.get(name) : undefined;
+      if (!command || !name) return;
+      return runTextCommand(services, message, command, { name, body, prefix });
+    });
   };
+}
+
+/** Runs one text command and replies with its answer, or with why it failed. */
+async function runTextCommand(services: Services, message: Message<true>, command: Command, { name, body, prefix }: { name: string; body: string; prefix: string }): Promise<void> {
+  const reply = async (content: CommandReply) => {
+    const payload = await services.messenger.prepare(message.guildId, content);
+    await message.reply({ ...payload, allowedMentions: { ...payload.allowedMentions, repliedUser: false } });
+  };
+  try {
+    const member = message.member ?? (await message.guild.members.fetch(message.author.id));
+    const options = await textOptions(command, body.slice(name.length), message.guild, prefix);
+    const answer = await runCommand(command, {
+      services,
+      guildId: message.guildId,
+      channelId: message.channelId,
+      user: { id: message.author.id, username: message.author.username, displayName: member.displayName, bot: false },
+      member,
+      options,
+      source: 'text',
+      prefix,
+    });
+    await reply(answer);
+  } catch (error) {
+    reportFailure(services, message.guildId, command.name, error);
+    await reply({ content: failureText(services, error, { command: command.name, guildId: message.guildId, source: 'text' }) }).catch((replyError: unknown) =>
+      services.logger.warn({ err: replyError }, 'could not answer a text command'),
+    );
+  } finally {
+    services.activity.command(message.guildId, command.name);
+  }
 }

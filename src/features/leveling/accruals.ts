@@ -12,6 +12,7 @@ import { insertRows } from '../../db/sql';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
 import { utcDay } from '../stats/recorder';
+import { entriesOf, entryOf, type TwoLevel } from '../../core/two-level';
 
 /** How long a committed flush's id is kept to answer a retry (retries come within seconds). */
 const FLUSH_ID_TTL_MS = 24 * 60 * 60 * 1000;
@@ -81,8 +82,10 @@ export function messageXp(settings: GuildSettings, at: Date, booster: boolean, r
  * `onLevelUps` runs after each committed flush with the level-ups it found.
  */
 export class Accruals {
-  private pending = new Map<string, Pending>();
-  private readonly cooldowns = new Map<string, number>();
+  /** By guild, then member: a message finds its entry by the ids discord.js holds, building no key. */
+  private pending: TwoLevel<Pending> = new Map();
+  /** When each member last earned (clock ms), by guild, then member. */
+  private readonly cooldowns: TwoLevel<{ at: number }> = new Map();
   private readonly task: PeriodicTask;
   /** Batches whose flush failed, with the id they were written under, retried first. */
   private retries: { id: string; batch: Pending[] }[] = [];
@@ -132,10 +135,9 @@ export class Accruals {
     const entry = this.entry(input.guildId, input.userId, input.username, now);
     entry.messages += 1;
     entry.channelId = input.channelId;
-    const key = `${input.guildId}:${input.userId}`;
-    const last = this.cooldowns.get(key);
-    if (last !== undefined && now - last < settings.xpCooldown * 1000) return;
-    this.cooldowns.set(key, now);
+    const cooldown = entryOf(this.cooldowns, input.guildId, input.userId, () => ({ at: -Infinity }));
+    if (now - cooldown.at < settings.xpCooldown * 1000) return;
+    cooldown.at = now;
     if (leveling) entry.xp += messageXp(settings, new Date(now), input.booster, this.deps.random ?? Math.random);
     if (economy) entry.coins += settings.baseReward;
   }
@@ -149,13 +151,16 @@ export class Accruals {
   /** How long the oldest unwritten accrual has waited, in ms (0 when nothing waits). */
   oldestPendingAgeMs(): number {
     let oldest = Infinity;
-    for (const entry of [...this.pending.values(), ...this.retries.flatMap((retry) => retry.batch)]) oldest = Math.min(oldest, entry.since);
+    for (const [, , entry] of entriesOf(this.pending)) oldest = Math.min(oldest, entry.since);
+    for (const entry of this.retries.flatMap((retry) => retry.batch)) oldest = Math.min(oldest, entry.since);
     return oldest === Infinity ? 0 : Math.max(0, this.deps.clock.ms() - oldest);
   }
 
   /** Members with accruals waiting. */
   pendingCount(): number {
-    return this.pending.size + this.retries.reduce((sum, retry) => sum + retry.batch.length, 0);
+    let count = this.retries.reduce((sum, retry) => sum + retry.batch.length, 0);
+    for (const members of this.pending.values()) count += members.size;
+    return count;
   }
 
   /** Starts the periodic flush (every 250 ms by default). */
@@ -174,12 +179,7 @@ export class Accruals {
   }
 
   private entry(guildId: string, userId: string, username: string, now: number): Pending {
-    const key = `${guildId}:${userId}`;
-    let entry = this.pending.get(key);
-    if (!entry) {
-      entry = { guildId, userId, username, xp: 0, coins: 0, messages: 0, channelId: null, since: now };
-      this.pending.set(key, entry);
-    }
+    const entry = entryOf(this.pending, guildId, userId, () => ({ guildId, userId, username, xp: 0, coins: 0, messages: 0, channelId: null, since: now }));
     entry.username = username;
     return entry;
   }
@@ -191,7 +191,7 @@ export class Accruals {
     this.retries = [];
     for (const retry of retries) await this.writeBatch(retry.id, retry.batch, true);
     if (this.pending.size === 0) return;
-    const batch = [...this.pending.values()];
+    const batch = [...entriesOf(this.pending)].map(([, , entry]) => entry);
     this.pending = new Map();
     await this.writeBatch(randomUUID(), batch, false);
   }

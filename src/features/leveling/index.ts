@@ -19,19 +19,20 @@ const RewardParams = z.object({ id: rowId('must be a reward id') });
 const MemberParams = z.object({ userId: Snowflake });
 
 /** A member's message earns XP and coins (in memory; written by the next flush). */
-const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', async (services, message) => {
+const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', (services, message) => {
   if (!message.inGuild() || message.author.bot || message.webhookId || message.system) return;
-  const settings = await services.settings.get(message.guildId);
-  services.accruals.message(
-    {
-      guildId: message.guildId,
-      userId: message.author.id,
-      username: message.member?.displayName ?? message.author.username,
-      messageId: message.id,
-      channelId: message.channelId,
-      booster: Boolean(message.member?.premiumSinceTimestamp),
-    },
-    settings,
+  return services.settings.with(message.guildId, (settings) =>
+    services.accruals.message(
+      {
+        guildId: message.guildId,
+        userId: message.author.id,
+        username: message.member?.displayName ?? message.author.username,
+        messageId: message.id,
+        channelId: message.channelId,
+        booster: Boolean(message.member?.premiumSinceTimestamp),
+      },
+      settings,
+    ),
   );
 });
 

@@ -45,26 +45,27 @@ async function enforce(services: Services, message: Message<true>, verdict: Auto
 }
 
 /** MESSAGE_CREATE → the rules, when the guild has auto moderation on. */
-export const enforceAutomod = listener(Events.MessageCreate, 'EnforceAutomod', async (services, message) => {
+export const enforceAutomod = listener(Events.MessageCreate, 'EnforceAutomod', (services, message) => {
   if (!message.inGuild() || message.author.bot || message.webhookId || message.system) return;
-  const settings = await services.settings.get(message.guildId);
-  if (!settings.automodEnabled) return;
-  const state = engines.get(services);
-  if (!state || message.author.id === message.guild.ownerId) return;
-  const { mentions } = message;
-  const everyone = mentions.everyone || message.content.includes('@everyone') || message.content.includes('@here');
-  const verdict = state.engine.check(
-    {
-      guildId: message.guildId,
-      channelId: message.channelId,
-      authorId: message.author.id,
-      content: message.content,
-      roleIds: roleIdsOf(message),
-      mentionCount: mentions.users.size + mentions.roles.size + (everyone ? 1 : 0),
-      everyone,
-      at: services.clock.ms(),
-    },
-    settings.automodRules,
-  );
-  if (verdict) await enforce(services, message, verdict, state.recent);
+  return services.settings.with(message.guildId, (settings) => {
+    if (!settings.automodEnabled) return;
+    const state = engines.get(services);
+    if (!state || message.author.id === message.guild.ownerId) return;
+    const { mentions } = message;
+    const everyone = mentions.everyone || message.content.includes('@everyone') || message.content.includes('@here');
+    const verdict = state.engine.check(
+      {
+        guildId: message.guildId,
+        channelId: message.channelId,
+        authorId: message.author.id,
+        content: message.content,
+        roleIds: roleIdsOf(message),
+        mentionCount: mentions.users.size + mentions.roles.size + (everyone ? 1 : 0),
+        everyone,
+        at: services.clock.ms(),
+      },
+      settings.automodRules,
+    );
+    if (verdict) return enforce(services, message, verdict, state.recent);
+  });
 });

@@ -32,6 +32,24 @@ for (const backend of storeBackends()) {
       assert.deepEqual(await settingsStore().get('1'), { ...SETTINGS_DEFAULTS, xpCooldown: 5, currencyName: 'gems' });
     });
 
+    test('`with` answers at once once the settings are in memory, and a change (or a read racing it) never leaves an old value there', async () => {
+      const settings = settingsStore();
+      const first = settings.with('9', (current) => current.xpCooldown);
+      assert.ok(first instanceof Promise, 'the first read loads');
+      assert.equal(await first, SETTINGS_DEFAULTS.xpCooldown);
+      assert.equal(settings.with('9', (current) => current.xpCooldown), SETTINGS_DEFAULTS.xpCooldown, 'then answers synchronously');
+      let racing: unknown;
+      const changing = settings.change('9', async (current) => {
+        // A message arriving while the write is under way reads (and loads) the settings.
+        racing = settings.with('9', (inner) => inner.xpCooldown);
+        await racing;
+        return { next: { ...current, settings: { ...current.settings, xpCooldown: 7 } }, record: { actor, kind: 'update', summary: 'x', changes: [] } };
+      });
+      await changing;
+      assert.equal(await settings.with('9', (current) => current.xpCooldown), 7);
+      assert.equal(settings.with('9', (current) => current.xpCooldown), 7);
+    });
+
     test('concurrent changes of one guild are serialised: none is lost, each is recorded', async () => {
       const settings = settingsStore();
       await Promise.all(

@@ -4,7 +4,7 @@ import { listener } from '../../core/feature';
 /** Counts members' messages and who posted when, for the dashboard's stats and activity chart. */
 export const countMessageActivity = listener(Events.MessageCreate, 'CountMessageActivity', ({ activity }, message) => {
   if (!message.inGuild() || message.author.bot || message.webhookId) return;
-  activity.message(message.guildId, message.author.id, message.createdAt);
+  activity.message(message.guildId, message.author.id, message.createdTimestamp);
 });
 
 /** Counts joins per day. */

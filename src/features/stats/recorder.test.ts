@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { QueryTypes } from 'sequelize';
 import { createLogger } from '../../logger';
 import { createTestStore, storeBackends } from '../../../test/helpers/store';
 import { ActivityRecorder } from './recorder';
@@ -47,6 +48,39 @@ for (const backend of storeBackends()) {
         const stats = await serverStats(store, [guild], now);
         assert.equal(stats.activeUsers, 1);
         assert.equal(stats.totalMembers, 42);
+      } finally {
+        await dispose();
+      }
+    });
+
+    test('messages either side of midnight UTC count on their own days, in any order', async () => {
+      const { store, dispose } = await createTestStore(backend);
+      try {
+        const recorder = new ActivityRecorder(store, createLogger('silent'));
+        const midnight = Date.UTC(2026, 10, 22);
+        recorder.message(guild.id, '1', midnight - 1);
+        recorder.message(guild.id, '2', midnight);
+        recorder.message(guild.id, '1', midnight - 86_400_000 - 1); // late, and older than its author's last post
+        recorder.message(guild.id, '3', new Date(midnight + 5000));
+        await recorder.flush();
+        const rows = await store.sequelize.query<{ day: string; messages: number }>('SELECT "day", "messages" FROM guild_daily_stats ORDER BY "day"', { type: QueryTypes.SELECT });
+        assert.deepEqual(
+          rows.map((row) => [String(row.day).slice(0, 10), Number(row.messages)]),
+          [
+            ['2026-11-20', 1],
+            ['2026-11-21', 1],
+            ['2026-11-22', 2],
+          ],
+        );
+        const last = await store.sequelize.query<{ userId: string; lastMessageAt: string | Date }>('SELECT "userId", "lastMessageAt" FROM member_activity ORDER BY "userId"', { type: QueryTypes.SELECT });
+        assert.deepEqual(
+          last.map((row) => [row.userId, new Date(row.lastMessageAt).getTime()]),
+          [
+            ['1', midnight - 1],
+            ['2', midnight],
+            ['3', midnight + 5000],
+          ],
+        );
       } finally {
         await dispose();
       }

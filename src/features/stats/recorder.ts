@@ -2,6 +2,7 @@ import { PeriodicTask } from '../../core/periodic';
 import { insertRows } from '../../db/sql';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
+import { entriesOf, entryOf, type TwoLevel } from '../../core/two-level';
 
 /** The UTC day of a time, as stored: YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -17,15 +18,22 @@ interface DayCounters {
   commands: number;
 }
 
+const DAY_MS = 86_400_000;
 
 /**
  * Counts guild activity (messages, joins, leaves, commands, who posted when) in memory and writes
  * it in one transaction per flush, so a busy guild costs one write a second, not one per message.
+ * A message costs two map lookups by the ids discord.js holds and no allocation once its author
+ * has posted since the last flush: it runs for every message the bot sees.
  */
 export class ActivityRecorder {
-  private days = new Map<string, DayCounters>();
-  private lastPosts = new Map<string, { guildId: string; userId: string; at: Date }>();
-  private commandCounts = new Map<string, { guildId: string; command: string; count: number }>();
+  /** Counters by UTC day, then guild. */
+  private days: TwoLevel<DayCounters> = new Map();
+  /** When each member last posted (epoch ms), by guild. */
+  private lastPosts: TwoLevel<{ at: number }> = new Map();
+  private commandCounts: TwoLevel<{ count: number }> = new Map();
+  /** The UTC day last asked for, as text, and the instants it spans. */
+  private today = { start: 0, end: 0, day: '' };
   private readonly task: PeriodicTask;
 
   constructor(
@@ -36,29 +44,28 @@ export class ActivityRecorder {
     this.task = new PeriodicTask('stats flush', () => this.writePending(), logger, flushIntervalMs);
   }
 
-  /** A member posted in a guild. */
-  message(guildId: string, userId: string, at = new Date()): void {
-    this.day(guildId, at).messages += 1;
-    this.lastPosts.set(`${guildId}:${userId}`, { guildId, userId, at });
+  /** A member posted in a guild, at a Date or epoch ms. */
+  message(guildId: string, userId: string, at: Date | number = Date.now()): void {
+    const ms = typeof at === 'number' ? at : at.getTime();
+    this.counters(guildId, this.dayOf(ms)).messages += 1;
+    const last = entryOf(this.lastPosts, guildId, userId, () => ({ at: ms }));
+    if (last.at < ms) last.at = ms;
   }
 
   /** A member joined. */
   join(guildId: string, at = new Date()): void {
-    this.day(guildId, at).joins += 1;
+    this.counters(guildId, this.dayOf(at.getTime())).joins += 1;
   }
 
   /** A member left. */
   leave(guildId: string, at = new Date()): void {
-    this.day(guildId, at).leaves += 1;
+    this.counters(guildId, this.dayOf(at.getTime())).leaves += 1;
   }
 
   /** A slash command ran. */
   command(guildId: string, command: string, at = new Date()): void {
-    this.day(guildId, at).commands += 1;
-    const key = `${guildId}:${command}`;
-    const entry = this.commandCounts.get(key) ?? { guildId, command, count: 0 };
-    entry.count += 1;
-    this.commandCounts.set(key, entry);
+    this.counters(guildId, this.dayOf(at.getTime())).commands += 1;
+    entryOf(this.commandCounts, guildId, command, () => ({ count: 0 })).count += 1;
   }
 
   /** Starts the periodic flush. */
@@ -76,22 +83,24 @@ export class ActivityRecorder {
     return this.task.run();
   }
 
-  private day(guildId: string, at: Date): DayCounters {
-    const day = utcDay(at);
-    const key = `${guildId}:${day}`;
-    let counters = this.days.get(key);
-    if (!counters) {
-      counters = { guildId, day, messages: 0, joins: 0, leaves: 0, commands: 0 };
-      this.days.set(key, counters);
+  /** The UTC day of an instant as YYYY-MM-DD, made once per day rather than per event. */
+  private dayOf(ms: number): string {
+    if (ms < this.today.start || ms >= this.today.end) {
+      const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+      this.today = { start, end: start + DAY_MS, day: utcDay(new Date(start)) };
     }
-    return counters;
+    return this.today.day;
+  }
+
+  private counters(guildId: string, day: string): DayCounters {
+    return entryOf(this.days, day, guildId, () => ({ guildId, day, messages: 0, joins: 0, leaves: 0, commands: 0 }));
   }
 
   private async writePending(): Promise<void> {
     if (!this.days.size && !this.lastPosts.size && !this.commandCounts.size) return;
-    const days = [...this.days.values()];
-    const posts = [...this.lastPosts.values()];
-    const commands = [...this.commandCounts.values()];
+    const days = [...entriesOf(this.days)].map(([, , counters]) => counters);
+    const posts = [...entriesOf(this.lastPosts)].map(([guildId, userId, { at }]) => ({ guildId, userId, at: new Date(at) }));
+    const commands = [...entriesOf(this.commandCounts)].map(([guildId, command, { count }]) => ({ guildId, command, count }));
     this.days = new Map();
     this.lastPosts = new Map();
     this.commandCounts = new Map();
@@ -137,23 +146,18 @@ export class ActivityRecorder {
     } catch (error) {
       this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
       for (const row of days) {
-        const counters = this.day(row.guildId, new Date(`${row.day}T00:00:00Z`));
+        const counters = this.counters(row.guildId, row.day);
         counters.messages += row.messages;
         counters.joins += row.joins;
         counters.leaves += row.leaves;
         counters.commands += row.commands;
       }
       for (const post of posts) {
-        const key = `${post.guildId}:${post.userId}`;
-        const newer = this.lastPosts.get(key);
-        if (!newer || newer.at < post.at) this.lastPosts.set(key, post);
+        const at = post.at.getTime();
+        const last = entryOf(this.lastPosts, post.guildId, post.userId, () => ({ at }));
+        if (last.at < at) last.at = at;
       }
-      for (const row of commands) {
-        const key = `${row.guildId}:${row.command}`;
-        const entry = this.commandCounts.get(key) ?? { ...row, count: 0 };
-        entry.count += row.count;
-        this.commandCounts.set(key, entry);
-      }
+      for (const row of commands) entryOf(this.commandCounts, row.guildId, row.command, () => ({ count: 0 })).count += row.count;
     }
   }
 }
