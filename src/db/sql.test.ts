@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { QueryTypes } from 'sequelize';
 import { storeBackends } from '../../test/helpers/store';
-import { insertRows } from './sql';
+import { insertRows, VALUES_PER_STATEMENT } from './sql';
 import { openStore } from './store';
 
 const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", 'back\\slash \\\' quote', '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
@@ -15,8 +15,8 @@ for (const backend of storeBackends()) {
       try {
         await store.migrate();
         const at = new Date('2026-11-22T05:06:07.123Z');
-        // 2,500 rows of 6 values: 166 rows per statement, so 16 statements.
-        const rows = Array.from({ length: 2500 }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
+        // Rows of 6 values for two and a half statements.
+        const rows = Array.from({ length: Math.ceil((2.5 * VALUES_PER_STATEMENT) / 6) }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
         const returned = await store.sequelize.transaction((transaction) =>
           insertRows<(typeof rows)[number], { userId: string; balance: number }>(
             store.sequelize,
