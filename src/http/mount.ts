@@ -6,6 +6,7 @@ import type { GuildAccess } from '../core/access';
 import type { GuildSummary } from '../bot/gateway';
 import { requireAccount, requireGuildAccess } from './middleware/auth';
 import { inputOf, validate } from './middleware/validate';
+import { readCacheKey } from '../core/read-cache';
 import { routeAccess, routePath, type RouteSpec } from './route';
 
 /** The handler's answer as the response: a JSON body, or 204 when it returned nothing and set no body. */
@@ -43,7 +44,7 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], servic
       chain.push((ctx) => {
         const guild = ctx.state.guild as GuildSummary;
         const access = ctx.state.access as GuildAccess;
-        return respond(ctx, () => services.readCache.get(`${guild.id}:http:${access.userId}:${access.level}:${ctx.url}`, async () => run(ctx)));
+        return respond(ctx, () => services.readCache.get(`${readCacheKey(guild.id, route.cache)}${access.userId}:${access.level}:${ctx.url}`, async () => run(ctx)));
       });
     } else {
       // A write: whatever it changed is read afresh by the next request, whether it succeeded or not.

@@ -2,6 +2,7 @@
 // as data (method, path, who may call, the zod schemas of src/shared, the handler); the HTTP app
 // mounts them as one chain that reads top to bottom: rate limit, signed in (401), input valid
 // (400), allowed in this guild from live gateway data (404/403), then the handler.
+import type { ReadCacheClass } from '../core/read-cache';
 import type { Context } from 'koa';
 import type { z, ZodType } from 'zod';
 import type { GuildAccess } from '../core/access';
@@ -89,9 +90,14 @@ export interface GuildRouteSpec<B extends ZodType = ZodType, Q extends ZodType =
   example: GuildRouteExample;
   /**
    * A GET's answer is kept per user and URL for a second (services.readCache), and forgotten when
-   * anything in the guild is written; `false` for a route that answers through ctx (a download).
+   * anything in the guild is written. `'chat'` for an answer that follows the guild's chat (XP,
+   * coins, the ledger): each XP flush (several a second while people talk) also marks it stale, so
+   * it is read again in the background; other answers are not recomputed on every flush. `false`
+   * for a route that answers through ctx (a download), or whose service keeps one answer for
+   * everyone in the same cache (the leaderboard, which /leaderboard reads too): a second layer
+   * would serve the first one's stale answer as fresh for another second.
    */
-  cache?: false;
+  cache?: false | ReadCacheClass;
   handler(request: GuildRequest<B, Q>): unknown;
 }
 

@@ -4,6 +4,7 @@
 // nothing from the cache.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { QueryTypes } from 'sequelize';
 import { buildAccount, buildGrant, buildMember } from '../factories';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
@@ -26,6 +27,42 @@ describe('the read cache of guild GET routes', () => {
     const reply = await h().slash(moderator.userId, 'warn', { member: target.userId, reason: 'Cached?' });
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     assert.equal(await logs(), 1, 'the case written by the bot is read at once');
+  });
+
+  test('after an XP flush, the answers that follow chat are read again; the others are not', async (t) => {
+    const { services } = h().product;
+    const admin = await h().signIn(h().demo.adminUserId);
+    await admin.put(url('/settings'), { levelingEnabled: true }).expect(200);
+    const member = await buildMember(h());
+    // A message the bot counts, then written by a flush.
+    const chat = async (content: string) => {
+      const posted = await h().control('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: member.userId, content });
+      assert.equal(posted.status, 201, JSON.stringify(posted.body));
+      await waitFor(async () => services.accruals.pendingCount() > 0 || null, 5000, 'the message to be counted');
+      await services.accruals.flush();
+    };
+    await chat('first words');
+    // The member's message count on their rank card (/members/:id/profile follows chat).
+    const countOf = async () => ((await admin.get(url(`/members/${member.userId}/profile`)).expect(200)).body as { messagesCount: number }).messagesCount;
+    const rewardCount = async () => ((await admin.get(url('/leveling/rewards')).expect(200)).body as unknown[]).length;
+    const filled = Date.now();
+    const count = await countOf();
+    const rewards = await rewardCount();
+    assert.equal(count, 1);
+    // Changed behind the models (no write hook forgets anything): only a refresh shows them.
+    const { sequelize } = services.store;
+    await sequelize.query('UPDATE user_levels SET "messagesCount" = "messagesCount" + 1000 WHERE "guildId" = ? AND "userId" = ?', { replacements: [h().guildId, member.userId] });
+    const roleId = h().demo.roles.moderator;
+    await sequelize.query('INSERT INTO level_rewards ("guildId", "level", "roleId", "createdAt") VALUES (?, 77, ?, ?)', { replacements: [h().guildId, roleId, new Date()], type: QueryTypes.INSERT });
+    await chat('more words');
+    // The flush marked the rank card stale: it is read again at once (the stale answer may be served while that runs).
+    await waitFor(async () => (await countOf()) === 1002 || null, 900, 'the rank card to be read again');
+    // A stale answer is served once while it is read again: a second read would show the refresh.
+    await rewardCount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const rewardsNow = await rewardCount();
+    if (Date.now() - filled < 900) assert.equal(rewardsNow, rewards, 'the rewards answer was kept: the flush does not touch it');
+    else t.diagnostic('too slow to tell whether the rewards answer was kept (its second had passed)');
   });
 
   test('each user reads their own answer, and a withdrawn access is refused, cached answer or not', async () => {

@@ -25,6 +25,8 @@ export const economyRoutes: RouteSpec[] = [
   guildRoute({
     method: 'get',
     path: '/economy/stats',
+    // economyStats() keeps it, for everyone.
+    cache: false,
     example: {},
     handler: ({ guild, services }): Promise<EconomyStats> => economyStats(services, guild.id),
   }),
@@ -62,6 +64,7 @@ export const economyRoutes: RouteSpec[] = [
     method: 'get',
     path: '/transactions',
     query: TransactionQuery,
+    cache: 'chat',
     example: { query: { limit: '10' } },
     handler: ({ query, guild, services }): Promise<TransactionPage> => listTransactions(services, guild.id, query),
   }),

@@ -9,6 +9,7 @@ import type { EconomyStats, ShopItemType, ShopItemView, TransactionFilter, Trans
 import { problemText, roleProblem } from '../settings/checks';
 import type { Actor } from '../settings/store';
 import { memberName } from '../leveling/service';
+import { readCacheKey } from '../../core/read-cache';
 import { credit, debit } from './ledger';
 
 const DAY_MS = 86_400_000;
@@ -49,7 +50,7 @@ export function viewShopItem(services: Services, item: ShopItem): ShopItemView {
 
 /** Economy stats (spec section 3), cached between writes. */
 export function economyStats(services: Services, guildId: string): Promise<EconomyStats> {
-  return services.readCache.get(`${guildId}:economy-stats`, async () => {
+  return services.readCache.get(`${readCacheKey(guildId, 'chat')}economy-stats`, async () => {
     const wallets = new GuildScope(services.store.models.UserCurrency, guildId);
     const [totalUsers, sum, totalShopItems, dailyTransactions, top] = await Promise.all([
       wallets.count(),

@@ -91,7 +91,7 @@ export class Accruals {
   private retries: { id: string; batch: Pending[] }[] = [];
   private lastPruneMs = 0;
   private levelUpListener: (levelUps: LevelUp[]) => void = () => undefined;
-  private flushedListener: () => void = () => undefined;
+  private flushedListener: (guildIds: ReadonlySet<string>) => void = () => undefined;
   private readonly flushObservers: ((timing: FlushTiming) => void)[] = [];
 
   constructor(
@@ -112,8 +112,8 @@ export class Accruals {
     this.levelUpListener = listener;
   }
 
-  /** Who hears that a flush was written (caches of what it changed). */
-  onFlushed(listener: () => void): void {
+  /** Who hears that a flush was written, with the guilds it wrote (caches of what it changed). */
+  onFlushed(listener: (guildIds: ReadonlySet<string>) => void): void {
     this.flushedListener = listener;
   }
 
@@ -224,7 +224,7 @@ export class Accruals {
     }
     this.observeFlush(started, batch.length, true);
     try {
-      this.flushedListener();
+      this.flushedListener(new Set(batch.map((entry) => entry.guildId)));
       if (levelUps.length > 0) this.levelUpListener(levelUps);
     } catch (error) {
       this.deps.logger.error({ err: error }, 'level-up handling failed');

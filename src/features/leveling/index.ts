@@ -5,6 +5,7 @@ import { requireSelfOr } from '../../core/access';
 import { listener, type Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
+import { readCacheKey } from '../../core/read-cache';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
 import { roleProblem } from '../settings/checks';
@@ -54,9 +55,11 @@ export const levelingFeature: Feature = {
   commands: levelingCommands,
   listeners: [earnFromMessage],
   start(services) {
-    // XP and coins change several times a second while people chat: readers get the last answer
-    // while it is read again, rather than each waiting for the recompute.
-    services.accruals.onFlushed(() => services.readCache.markStale());
+    // XP and coins change several times a second while people chat: the answers that show them
+    // are read again, and readers get the last one meanwhile rather than each waiting for it.
+    services.accruals.onFlushed((guildIds) => {
+      for (const guildId of guildIds) services.readCache.markStale(readCacheKey(guildId, 'chat'));
+    });
     services.accruals.onLevelUps((levelUps) => {
       for (const levelUp of levelUps) void celebrate(services, levelUp).catch((error: unknown) => services.logger.error({ err: error }, 'level-up celebration failed'));
     });
@@ -72,12 +75,15 @@ export const levelingFeature: Feature = {
       method: 'get',
       path: '/leaderboard/levels',
       query: LeaderboardQuery,
+      // leaderboard() keeps it, for everyone and for /leaderboard.
+      cache: false,
       example: {},
       handler: ({ query, guild, services }): Promise<LeaderboardPage> => leaderboard(services, guild.id, query.page, query.pageSize),
     }),
     guildRoute({
       method: 'get',
       path: '/leveling/stats',
+      cache: 'chat',
       example: {},
       handler: ({ guild, services }): Promise<LevelingStats> => levelingStats(services, guild.id),
     }),
@@ -120,6 +126,7 @@ export const levelingFeature: Feature = {
       method: 'get',
       path: '/members/:userId/profile',
       access: 'member',
+      cache: 'chat',
       example: { params: { userId: ':self' } },
       handler: ({ params, guild, access, services }): Promise<Profile> => {
         const { userId } = MemberParams.parse(params);

@@ -3,6 +3,7 @@ import type { Services } from '../../core/services';
 import { GuildScope } from '../../db/scoped';
 import { levelFromTotal, xpToNextLevel, type LeaderboardPage, type LevelingStats, type Profile } from '../../shared/leveling';
 import { utcDay } from '../stats/recorder';
+import { readCacheKey } from '../../core/read-cache';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +15,7 @@ export function memberName(services: Services, guildId: string, userId: string, 
 
 /** The leaderboard by total XP, paged (cached between flushes). */
 export function leaderboard(services: Services, guildId: string, page: number, pageSize: number): Promise<LeaderboardPage> {
-  return services.readCache.get(`${guildId}:leaderboard:${page}:${pageSize}`, async () => {
+  return services.readCache.get(`${readCacheKey(guildId, 'chat')}leaderboard:${page}:${pageSize}`, async () => {
     const levels = new GuildScope(services.store.models.UserLevel, guildId);
     const [rows, total] = await Promise.all([
       levels.findAll({ order: [['totalXp', 'DESC'], ['userId', 'ASC']], limit: pageSize, offset: (page - 1) * pageSize, attributes: ['userId', 'username', 'level', 'totalXp', 'messagesCount'] }),
