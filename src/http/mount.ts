@@ -37,8 +37,10 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], servic
       if (route.kind === 'account') return route.handler({ ...base, account });
       return route.handler({ ...base, account, guild: ctx.state.guild as GuildSummary, access: ctx.state.access as GuildAccess });
     };
-    if (route.kind !== 'guild') chain.push((ctx) => respond(ctx, () => run(ctx)));
-    else if (route.method === 'get' && route.cache !== false) {
+    const read = route.method === 'get';
+    // Not cached here: public and account routes, and guild reads that opt out (downloads, answers their service keeps).
+    if (route.kind !== 'guild' || (read && route.cache === false)) chain.push((ctx) => respond(ctx, () => run(ctx)));
+    else if (read) {
       // Asked after the access check, so a cached answer never reaches someone the live gateway
       // data no longer allows; per user and access level, as answers differ by both.
       chain.push((ctx) => {

@@ -65,6 +65,23 @@ describe('the read cache of guild GET routes', () => {
     else t.diagnostic('too slow to tell whether the rewards answer was kept (its second had passed)');
   });
 
+  test('reads that the route layer does not cache (the leaderboard, a CSV export) forget nothing', async (t) => {
+    const admin = await h().signIn(h().demo.adminUserId);
+    const rewardCount = async () => ((await admin.get(url('/leveling/rewards')).expect(200)).body as unknown[]).length;
+    const filled = Date.now();
+    const rewards = await rewardCount();
+    await h().product.services.store.sequelize.query('INSERT INTO level_rewards ("guildId", "level", "roleId", "createdAt") VALUES (?, 78, ?, ?)', {
+      replacements: [h().guildId, h().demo.roles.moderator, new Date()],
+      type: QueryTypes.INSERT,
+    });
+    await admin.get(url('/leaderboard/levels')).expect(200);
+    await admin.get(url('/economy/stats')).expect(200);
+    await admin.get(url('/transactions/export')).expect(200);
+    const rewardsNow = await rewardCount();
+    if (Date.now() - filled < 900) assert.equal(rewardsNow, rewards, 'the rewards answer was kept');
+    else t.diagnostic('too slow to tell whether the rewards answer was kept (its second had passed)');
+  });
+
   test('each user reads their own answer, and a withdrawn access is refused, cached answer or not', async () => {
     const admin = await h().signIn(h().demo.adminUserId);
     const viewer = await buildAccount(h());
