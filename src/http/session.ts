@@ -92,8 +92,9 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
             await row.destroy();
             return undefined;
           }
-          // A copy: koa-session's object is the request's own, the cached row's is shared.
-          return structuredClone(row.data);
+          // A copy: koa-session's object is the request's own, the cached row's is shared. Shallow is
+          // enough: handlers replace what a session holds (session.oauth = …), never change it inside.
+          return { ...row.data };
         },
         async set(key: string, data: SessionData, maxAge: number, { changed }: { changed: boolean }) {
           const id = idOf(key);
