@@ -10,6 +10,7 @@ function groupsOfRequest(segments: readonly string[]): string[] {
   return third === undefined ? [first] : [`${first}/*/${third}`, first];
 }
 
+/** The one group a route template is in (see groupsOfRequest). */
 function groupOfTemplate(segments: readonly string[]): string {
   const [first = '', second, third] = segments;
   return second?.startsWith(':') && third !== undefined && !third.startsWith(':') ? `${first}/*/${third}` : first;
