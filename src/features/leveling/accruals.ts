@@ -208,8 +208,10 @@ export class Accruals {
       }
       levelUps = await sequelize.transaction(async (transaction) => {
         const now = this.deps.clock.now();
-        await sequelize.query('INSERT INTO accrual_flushes (id, "createdAt") VALUES (?, ?)', { replacements: [id, now], transaction });
-        const found = await this.write(batch, transaction);
+        const [, found] = await Promise.all([
+          sequelize.query('INSERT INTO accrual_flushes (id, "createdAt") VALUES (?, ?)', { replacements: [id, now], transaction }),
+          this.write(batch, transaction),
+        ]);
         if (now.getTime() - this.lastPruneMs >= PRUNE_EVERY_MS) {
           this.lastPruneMs = now.getTime();
           await sequelize.query('DELETE FROM accrual_flushes WHERE "createdAt" < ?', { replacements: [new Date(now.getTime() - FLUSH_ID_TTL_MS)], transaction });
@@ -242,31 +244,41 @@ export class Accruals {
     }
   }
 
-  /** One flush's writes, in one transaction; returns the level-ups. */
+  /**
+   * One flush's writes, in one transaction; returns the level-ups. Statements that do not need
+   * each other's results are sent together: each is a round trip through the event loop, which
+   * chat at full speed keeps busy for tens of milliseconds a turn, and the flush must end well
+   * inside its second.
+   */
   private async write(batch: Pending[], transaction: SqlTransaction): Promise<LevelUp[]> {
     const { sequelize } = this.deps.store;
     const now = this.deps.clock.now();
     const earners = batch.filter((entry) => entry.xp > 0 || entry.messages > 0);
-    const levelUps: LevelUp[] = [];
-    // The new totals come back from the upsert itself.
-    const current = await insertRows<Pending, { guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
-      sequelize,
-      {
-        into: 'user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
-        rows: earners,
-        values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), 1, 0, r.xp, r.messages, now],
-        tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
-           "totalXp" = user_levels."totalXp" + excluded."totalXp",
-           "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
-           "username" = excluded."username",
-           "updatedAt" = excluded."updatedAt"
-         RETURNING "guildId", "userId", "level", "xp", "totalXp"`,
-      },
-      transaction,
-    );
+    const chatRewards = batch.filter((entry) => entry.coins > 0).map((entry) => ({ guildId: entry.guildId, userId: entry.userId, username: entry.username, amount: entry.coins, description: 'Chat rewards' }));
+    const [current] = await Promise.all([
+      // The new totals come back from the upsert itself.
+      insertRows<Pending, { guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
+        sequelize,
+        {
+          into: 'user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
+          rows: earners,
+          values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), 1, 0, r.xp, r.messages, now],
+          tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
+             "totalXp" = user_levels."totalXp" + excluded."totalXp",
+             "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
+             "username" = excluded."username",
+             "updatedAt" = excluded."updatedAt"
+           RETURNING "guildId", "userId", "level", "xp", "totalXp"`,
+        },
+        transaction,
+      ),
+      creditEarnings(sequelize, chatRewards, now, transaction),
+      this.writeDailyXp(batch, now, transaction),
+    ]);
     // The level follows the new total: a change is a level-up (or a fix after an admin change).
     const byMember = new Map(earners.map((entry) => [`${entry.guildId}:${entry.userId}`, entry]));
     const changed: { guildId: string; userId: string; level: number; xp: number }[] = [];
+    const levelUps: LevelUp[] = [];
     for (const row of current) {
       const next = levelFromTotal(Number(row.totalXp));
       if (next.level === Number(row.level) && next.xp === Number(row.xp)) continue;
@@ -276,38 +288,44 @@ export class Accruals {
         levelUps.push({ guildId: row.guildId, userId: row.userId, username: entry?.username ?? row.userId, from: Number(row.level), to: next.level, bonus: 0, channelId: entry?.channelId ?? null });
       }
     }
-    // Every row exists now, so this only sets level and xp.
-    await insertRows(
-      sequelize,
-      {
-        into: 'user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
-        rows: changed,
-        values: (r) => [r.guildId, r.userId, r.level, r.xp, 0, 0, now],
-        tail: 'ON CONFLICT ("guildId", "userId") DO UPDATE SET "level" = excluded."level", "xp" = excluded."xp"',
-      },
-      transaction,
-    );
     // Level bonuses, by the guild's setting at flush time.
     for (const levelUp of levelUps) {
       const settings = await this.deps.settings.get(levelUp.guildId);
       if (settings.economyEnabled) levelUp.bonus = settings.levelUpBonus * (levelUp.to - levelUp.from);
     }
-    const credits = [
-      ...batch.filter((entry) => entry.coins > 0).map((entry) => ({ guildId: entry.guildId, userId: entry.userId, username: entry.username, amount: entry.coins, description: 'Chat rewards' })),
-      ...levelUps.filter((levelUp) => levelUp.bonus > 0).map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` })),
-    ];
-    await creditEarnings(sequelize, credits, now, transaction);
-    // XP per guild per day, for the leveling chart.
+    const bonuses = levelUps
+      .filter((levelUp) => levelUp.bonus > 0)
+      .map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` }));
+    await Promise.all([
+      // Every row exists now, so this only sets level and xp.
+      insertRows(
+        sequelize,
+        {
+          into: 'user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
+          rows: changed,
+          values: (r) => [r.guildId, r.userId, r.level, r.xp, 0, 0, now],
+          tail: 'ON CONFLICT ("guildId", "userId") DO UPDATE SET "level" = excluded."level", "xp" = excluded."xp"',
+        },
+        transaction,
+      ),
+      creditEarnings(sequelize, bonuses, now, transaction),
+    ]);
+    return levelUps;
+  }
+
+  /** XP per guild per day, for the leveling chart. */
+  private async writeDailyXp(batch: Pending[], now: Date, transaction: SqlTransaction): Promise<void> {
     const xpByGuild = new Map<string, number>();
     for (const entry of batch) if (entry.xp > 0) xpByGuild.set(entry.guildId, (xpByGuild.get(entry.guildId) ?? 0) + entry.xp);
-    for (const [guildId, xp] of xpByGuild) {
-      await sequelize.query(
-        `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp") VALUES (?, ?, 0, 0, 0, 0, ?)
-         ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
-        { replacements: [guildId, utcDay(now), xp], transaction },
-      );
-    }
-    return levelUps;
+    await Promise.all(
+      [...xpByGuild].map(([guildId, xp]) =>
+        this.deps.store.sequelize.query(
+          `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp") VALUES (?, ?, 0, 0, 0, 0, ?)
+           ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
+          { replacements: [guildId, utcDay(now), xp], transaction },
+        ),
+      ),
+    );
   }
 }
 
@@ -333,23 +351,26 @@ export async function creditEarnings(sequelize: Store['sequelize'], earnings: Ea
     if (wallet) wallet.amount += earning.amount;
     else wallets.set(key, { ...earning });
   }
-  await insertRows(
-    sequelize,
-    {
-      into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
-      rows: [...wallets.values()],
-      values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), r.amount, r.amount, now],
-      tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
-         "balance" = user_currency."balance" + excluded."balance",
-         "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
-         "username" = excluded."username",
-         "updatedAt" = excluded."updatedAt"`,
-    },
-    transaction,
-  );
-  await insertRows(
-    sequelize,
-    { into: 'transactions ("guildId", "userId", "type", "amount", "description", "createdAt")', rows: earnings, values: (r) => [r.guildId, r.userId, 'earn', r.amount, r.description, now] },
-    transaction,
-  );
+  // Two tables, sent together (see Accruals.write).
+  await Promise.all([
+    insertRows(
+      sequelize,
+      {
+        into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
+        rows: [...wallets.values()],
+        values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), r.amount, r.amount, now],
+        tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
+           "balance" = user_currency."balance" + excluded."balance",
+           "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
+           "username" = excluded."username",
+           "updatedAt" = excluded."updatedAt"`,
+      },
+      transaction,
+    ),
+    insertRows(
+      sequelize,
+      { into: 'transactions ("guildId", "userId", "type", "amount", "description", "createdAt")', rows: earnings, values: (r) => [r.guildId, r.userId, 'earn', r.amount, r.description, now] },
+      transaction,
+    ),
+  ]);
 }
