@@ -14,6 +14,13 @@ export function entryOf<T>(map: TwoLevel<T>, outer: string, inner: string, make:
   return entry;
 }
 
+/** Sets the entry under `outer` and `inner`. */
+export function setEntry<T>(map: TwoLevel<T>, outer: string, inner: string, entry: T): void {
+  let entries = map.get(outer);
+  if (!entries) map.set(outer, (entries = new Map()));
+  entries.set(inner, entry);
+}
+
 /** Every entry, outer key by outer key. */
 export function* entriesOf<T>(map: TwoLevel<T>): Generator<[outer: string, inner: string, entry: T]> {
   for (const [outer, entries] of map) for (const [inner, entry] of entries) yield [outer, inner, entry];

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { QueryTypes } from 'sequelize';
 import { createLogger } from '../../logger';
 import { createTestStore, storeBackends } from '../../../test/helpers/store';
-import { ActivityRecorder } from './recorder';
+import { ActivityRecorder, LAST_POST_PRECISION_MS } from './recorder';
 import { serverOverview, serverStats } from './service';
 
 const guild = { id: '900000000000000001', name: 'G', icon: null, memberCount: 42, ownerId: '1' };
@@ -81,6 +81,29 @@ for (const backend of storeBackends()) {
             ['3', midnight + 5000],
           ],
         );
+      } finally {
+        await dispose();
+      }
+    });
+
+    test('a member\'s last post is written again once it is an hour newer than the one written', async () => {
+      const { store, dispose } = await createTestStore(backend);
+      try {
+        const recorder = new ActivityRecorder(store, createLogger('silent'));
+        const lastWritten = async () => {
+          const rows = await store.sequelize.query<{ lastMessageAt: string | Date }>('SELECT "lastMessageAt" FROM member_activity WHERE "userId" = ?', { replacements: ['7'], type: QueryTypes.SELECT });
+          return rows[0] ? new Date(rows[0].lastMessageAt).getTime() : null;
+        };
+        const start = Date.UTC(2026, 10, 22, 12);
+        recorder.message(guild.id, '7', start);
+        await recorder.flush();
+        assert.equal(await lastWritten(), start);
+        recorder.message(guild.id, '7', start + LAST_POST_PRECISION_MS - 1);
+        await recorder.flush();
+        assert.equal(await lastWritten(), start, 'within the hour: not written again');
+        recorder.message(guild.id, '7', start + LAST_POST_PRECISION_MS);
+        await recorder.flush();
+        assert.equal(await lastWritten(), start + LAST_POST_PRECISION_MS);
       } finally {
         await dispose();
       }

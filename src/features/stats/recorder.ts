@@ -2,7 +2,7 @@ import { PeriodicTask } from '../../core/periodic';
 import { insertRows } from '../../db/sql';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
-import { entriesOf, entryOf, type TwoLevel } from '../../core/two-level';
+import { entriesOf, entryOf, setEntry, type TwoLevel } from '../../core/two-level';
 
 /** The UTC day of a time, as stored: YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -19,6 +19,12 @@ interface DayCounters {
 }
 
 const DAY_MS = 86_400_000;
+/**
+ * A member's last post is written once it is this much newer than the one written before: "active
+ * in the last 7 days" needs no more, and the upsert of every chatting member's row each second held
+ * the store's write lock for up to half a second at full chat speed, while the XP flush waited.
+ */
+export const LAST_POST_PRECISION_MS = 3_600_000;
 
 /**
  * Counts guild activity (messages, joins, leaves, commands, who posted when) in memory and writes
@@ -31,6 +37,8 @@ export class ActivityRecorder {
   private days: TwoLevel<DayCounters> = new Map();
   /** When each member last posted (epoch ms), by guild. */
   private lastPosts: TwoLevel<{ at: number }> = new Map();
+  /** The last post written per member (epoch ms), by guild: see LAST_POST_PRECISION_MS. */
+  private readonly writtenPosts: TwoLevel<number> = new Map();
   private commandCounts: TwoLevel<{ count: number }> = new Map();
   /** The UTC day last asked for, as text, and the instants it spans. */
   private today = { start: 0, end: 0, day: '' };
@@ -99,50 +107,56 @@ export class ActivityRecorder {
   private async writePending(): Promise<void> {
     if (!this.days.size && !this.lastPosts.size && !this.commandCounts.size) return;
     const days = [...entriesOf(this.days)].map(([, , counters]) => counters);
-    const posts = [...entriesOf(this.lastPosts)].map(([guildId, userId, { at }]) => ({ guildId, userId, at: new Date(at) }));
+    const posts = [...entriesOf(this.lastPosts)]
+      .filter(([guildId, userId, { at }]) => at - (this.writtenPosts.get(guildId)?.get(userId) ?? -Infinity) >= LAST_POST_PRECISION_MS)
+      .map(([guildId, userId, { at }]) => ({ guildId, userId, at: new Date(at) }));
     const commands = [...entriesOf(this.commandCounts)].map(([guildId, command, { count }]) => ({ guildId, command, count }));
     this.days = new Map();
     this.lastPosts = new Map();
     this.commandCounts = new Map();
     const { sequelize } = this.store;
     try {
-      await sequelize.transaction(async (transaction) => {
-        await insertRows(
-          sequelize,
-          {
-            into: 'guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")',
-            rows: days,
-            values: (r) => [r.guildId, r.day, r.messages, r.joins, r.leaves, r.commands],
-            tail: `ON CONFLICT ("guildId", "day") DO UPDATE SET
-               "messages" = guild_daily_stats."messages" + excluded."messages",
-               "joins" = guild_daily_stats."joins" + excluded."joins",
-               "leaves" = guild_daily_stats."leaves" + excluded."leaves",
-               "commands" = guild_daily_stats."commands" + excluded."commands"`,
-          },
-          transaction,
-        );
-        await insertRows(
-          sequelize,
-          {
-            into: 'member_activity ("guildId", "userId", "lastMessageAt")',
-            rows: posts,
-            values: (r) => [r.guildId, r.userId, r.at],
-            tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
-               CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
-          },
-          transaction,
-        );
-        await insertRows(
-          sequelize,
-          {
-            into: 'command_usage ("guildId", "command", "count")',
-            rows: commands,
-            values: (r) => [r.guildId, r.command, r.count],
-            tail: 'ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"',
-          },
-          transaction,
-        );
-      });
+      // Three tables, sent together: each statement is a round trip through the event loop.
+      await sequelize.transaction((transaction) =>
+        Promise.all([
+          insertRows(
+            sequelize,
+            {
+              into: 'guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")',
+              rows: days,
+              values: (r) => [r.guildId, r.day, r.messages, r.joins, r.leaves, r.commands],
+              tail: `ON CONFLICT ("guildId", "day") DO UPDATE SET
+                 "messages" = guild_daily_stats."messages" + excluded."messages",
+                 "joins" = guild_daily_stats."joins" + excluded."joins",
+                 "leaves" = guild_daily_stats."leaves" + excluded."leaves",
+                 "commands" = guild_daily_stats."commands" + excluded."commands"`,
+            },
+            transaction,
+          ),
+          insertRows(
+            sequelize,
+            {
+              into: 'member_activity ("guildId", "userId", "lastMessageAt")',
+              rows: posts,
+              values: (r) => [r.guildId, r.userId, r.at],
+              tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
+                 CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
+            },
+            transaction,
+          ),
+          insertRows(
+            sequelize,
+            {
+              into: 'command_usage ("guildId", "command", "count")',
+              rows: commands,
+              values: (r) => [r.guildId, r.command, r.count],
+              tail: 'ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"',
+            },
+            transaction,
+          ),
+        ]),
+      );
+      for (const post of posts) setEntry(this.writtenPosts, post.guildId, post.userId, post.at.getTime());
     } catch (error) {
       this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
       for (const row of days) {
