@@ -25,10 +25,18 @@ const DAY_MS = 86_400_000;
  * the store's write lock for up to half a second at full chat speed, while the XP flush waited.
  */
 export const LAST_POST_PRECISION_MS = 3_600_000;
+/**
+ * Counts are written every 5 s (and at shutdown). Each write is a transaction, and SQLite's
+ * transactions take turns: while chat runs at full speed a round trip through the event loop takes
+ * tens of milliseconds, so each write held the store for a few hundred, and the XP flush (whose
+ * accruals must be written within a second) waited behind one every second. What a crash can lose
+ * is the last 5 s of the dashboard's activity counts; XP and coins keep their own 250 ms flush.
+ */
+const ACTIVITY_FLUSH_MS = 5000;
 
 /**
  * Counts guild activity (messages, joins, leaves, commands, who posted when) in memory and writes
- * it in one transaction per flush, so a busy guild costs one write a second, not one per message.
+ * it in one transaction per flush, so a busy guild costs one write every 5 s, not one per message.
  * A message costs two map lookups by the ids discord.js holds and no allocation once its author
  * has posted since the last flush: it runs for every message the bot sees.
  */
@@ -47,7 +55,7 @@ export class ActivityRecorder {
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
-    flushIntervalMs = 1000,
+    flushIntervalMs = ACTIVITY_FLUSH_MS,
   ) {
     this.task = new PeriodicTask('stats flush', () => this.writePending(), logger, flushIntervalMs);
   }
