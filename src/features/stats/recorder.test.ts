@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { QueryTypes } from 'sequelize';
+import type { Store } from '../../db/store';
 import { createLogger } from '../../logger';
 import { createTestStore, storeBackends } from '../../../test/helpers/store';
 import { ActivityRecorder, LAST_POST_PRECISION_MS } from './recorder';
@@ -10,10 +11,18 @@ const guild = { id: '900000000000000001', name: 'G', icon: null, memberCount: 42
 
 for (const backend of storeBackends()) {
   describe(`activity recorder on ${backend.name}`, () => {
-    test('flushes add to the stored counters instead of overwriting them', async () => {
+    /** A fresh store and a recorder on it for `run`; the store is dropped after. */
+    async function withRecorder(run: (store: Store, recorder: ActivityRecorder) => Promise<void>): Promise<void> {
       const { store, dispose } = await createTestStore(backend);
       try {
-        const recorder = new ActivityRecorder(store, createLogger('silent'));
+        await run(store, new ActivityRecorder(store, createLogger('silent')));
+      } finally {
+        await dispose();
+      }
+    }
+
+    test('flushes add to the stored counters instead of overwriting them', async () => {
+      await withRecorder(async (store, recorder) => {
         const now = new Date();
         for (let i = 0; i < 250; i += 1) recorder.message(guild.id, String(1000 + (i % 5)), now);
         recorder.join(guild.id, now);
@@ -29,15 +38,11 @@ for (const backend of storeBackends()) {
         assert.equal(overview.commandsUsed, 2);
         assert.equal(overview.activeUsers, 5);
         assert.equal(overview.memberCount, 42);
-      } finally {
-        await dispose();
-      }
+      });
     });
 
     test('members who last posted more than 7 days ago are not active, and a later post is kept over an older one', async () => {
-      const { store, dispose } = await createTestStore(backend);
-      try {
-        const recorder = new ActivityRecorder(store, createLogger('silent'));
+      await withRecorder(async (store, recorder) => {
         const now = new Date();
         const old = new Date(now.getTime() - 8 * 86_400_000);
         recorder.message(guild.id, '1', old);
@@ -48,15 +53,11 @@ for (const backend of storeBackends()) {
         const stats = await serverStats(store, [guild], now);
         assert.equal(stats.activeUsers, 1);
         assert.equal(stats.totalMembers, 42);
-      } finally {
-        await dispose();
-      }
+      });
     });
 
     test('messages either side of midnight UTC count on their own days, in any order', async () => {
-      const { store, dispose } = await createTestStore(backend);
-      try {
-        const recorder = new ActivityRecorder(store, createLogger('silent'));
+      await withRecorder(async (store, recorder) => {
         const midnight = Date.UTC(2026, 10, 22);
         recorder.message(guild.id, '1', midnight - 1);
         recorder.message(guild.id, '2', midnight);
@@ -81,15 +82,11 @@ for (const backend of storeBackends()) {
             ['3', midnight + 5000],
           ],
         );
-      } finally {
-        await dispose();
-      }
+      });
     });
 
     test('a member\'s last post is written again once it is an hour newer than the one written', async () => {
-      const { store, dispose } = await createTestStore(backend);
-      try {
-        const recorder = new ActivityRecorder(store, createLogger('silent'));
+      await withRecorder(async (store, recorder) => {
         const lastWritten = async () => {
           const rows = await store.sequelize.query<{ lastMessageAt: string | Date }>('SELECT "lastMessageAt" FROM member_activity WHERE "userId" = ?', { replacements: ['7'], type: QueryTypes.SELECT });
           return rows[0] ? new Date(rows[0].lastMessageAt).getTime() : null;
@@ -104,15 +101,11 @@ for (const backend of storeBackends()) {
         recorder.message(guild.id, '7', start + LAST_POST_PRECISION_MS);
         await recorder.flush();
         assert.equal(await lastWritten(), start + LAST_POST_PRECISION_MS);
-      } finally {
-        await dispose();
-      }
+      });
     });
 
     test('a failed flush keeps its counts for the next one', async () => {
-      const { store, dispose } = await createTestStore(backend);
-      try {
-        const recorder = new ActivityRecorder(store, createLogger('silent'));
+      await withRecorder(async (store, recorder) => {
         const now = new Date();
         recorder.message(guild.id, '1', now);
         await store.sequelize.query('ALTER TABLE guild_daily_stats RENAME TO guild_daily_stats_away');
@@ -122,9 +115,7 @@ for (const backend of storeBackends()) {
         const overview = await serverOverview(store, guild, now);
         assert.equal(overview.activity.at(-1)?.messages, 1);
         assert.equal(overview.activeUsers, 1);
-      } finally {
-        await dispose();
-      }
+      });
     });
   });
 }
