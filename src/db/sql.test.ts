@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { QueryTypes } from 'sequelize';
+import { QueryTypes, type Transaction } from 'sequelize';
 import { storeBackends } from '../../test/helpers/store';
-import { insertRows, VALUES_PER_STATEMENT } from './sql';
+import { insertRows, together, VALUES_PER_STATEMENT } from './sql';
 import { openStore } from './store';
 
 const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", 'back\\slash \\\' quote', '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
@@ -39,6 +39,28 @@ for (const backend of storeBackends()) {
         assert.ok(stored.every((r) => new Date(r.updatedAt).getTime() === at.getTime()));
         assert.equal((await store.models.UserLevel.count()), 0, 'the hostile name dropped nothing');
       } finally {
+        await store.close();
+        await database.drop();
+      }
+    });
+
+    test('together runs a transaction\'s independent statements and answers their results in order', async () => {
+      const database = await backend.createDatabase();
+      const store = await openStore(database.url);
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', onWarning);
+      try {
+        await store.migrate();
+        const select = (n: number, transaction: Transaction) => store.sequelize.query<{ n: number }>(`SELECT ${n} AS n`, { type: QueryTypes.SELECT, transaction });
+        const [a, b, c] = await store.sequelize.transaction((transaction) =>
+          together(store.sequelize, [() => select(1, transaction), () => select(2, transaction), () => select(3, transaction)] as const),
+        );
+        assert.deepEqual([a, b, c].map((rows) => Number(rows[0]?.n)), [1, 2, 3]);
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(warnings.filter((message) => /already executing a query/.test(message)), [], 'node-postgres is never sent a query while busy');
+      } finally {
+        process.off('warning', onWarning);
         await store.close();
         await database.drop();
       }

@@ -125,6 +125,9 @@ describe('every page', () => {
         test(`${theme}: each signed-in page has its h1 and tab title, fits, and passes axe-core`, async (t) => {
           // The app follows the system theme until the user picks one; animations off for stable colours.
           await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+          // The stylesheet's media query switches at once, <html data-theme> on the media query's
+          // change event a moment later: axe must not judge the page between the two.
+          await page.waitForFunction((expected) => document.documentElement.dataset.theme === expected, theme);
           const failures: string[] = [];
           for (const pageCase of SIGNED_IN_PAGES) {
             const violations = await checkPage(t, page, pageCase, `${viewportName}-${theme}`);

@@ -8,7 +8,7 @@ import type { Clock } from '../../core/clock';
 import { PeriodicTask } from '../../core/periodic';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
-import { insertRows } from '../../db/sql';
+import { insertRows, together } from '../../db/sql';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
 import { utcDay } from '../stats/recorder';
@@ -208,10 +208,10 @@ export class Accruals {
       }
       levelUps = await sequelize.transaction(async (transaction) => {
         const now = this.deps.clock.now();
-        const [, found] = await Promise.all([
-          sequelize.query('INSERT INTO accrual_flushes (id, "createdAt") VALUES (?, ?)', { replacements: [id, now], transaction }),
-          this.write(batch, transaction),
-        ]);
+        const [, found] = await together(sequelize, [
+          () => sequelize.query('INSERT INTO accrual_flushes (id, "createdAt") VALUES (?, ?)', { replacements: [id, now], transaction }),
+          () => this.write(batch, transaction),
+        ] as const);
         if (now.getTime() - this.lastPruneMs >= PRUNE_EVERY_MS) {
           this.lastPruneMs = now.getTime();
           await sequelize.query('DELETE FROM accrual_flushes WHERE "createdAt" < ?', { replacements: [new Date(now.getTime() - FLUSH_ID_TTL_MS)], transaction });
@@ -246,18 +246,18 @@ export class Accruals {
 
   /**
    * One flush's writes, in one transaction; returns the level-ups. Statements that do not need
-   * each other's results are sent together: each is a round trip through the event loop, which
-   * chat at full speed keeps busy for tens of milliseconds a turn, and the flush must end well
-   * inside its second.
+   * each other's results are sent together (see together()): each is a round trip through the
+   * event loop, which chat at full speed keeps busy for tens of milliseconds a turn, and the flush
+   * must end well inside its second.
    */
   private async write(batch: Pending[], transaction: SqlTransaction): Promise<LevelUp[]> {
     const { sequelize } = this.deps.store;
     const now = this.deps.clock.now();
     const earners = batch.filter((entry) => entry.xp > 0 || entry.messages > 0);
     const chatRewards = batch.filter((entry) => entry.coins > 0).map((entry) => ({ guildId: entry.guildId, userId: entry.userId, username: entry.username, amount: entry.coins, description: 'Chat rewards' }));
-    const [current] = await Promise.all([
+    const [current] = await together(sequelize, [
       // The new totals come back from the upsert itself.
-      insertRows<Pending, { guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
+      () => insertRows<Pending, { guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
         sequelize,
         {
           into: 'user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
@@ -272,9 +272,9 @@ export class Accruals {
         },
         transaction,
       ),
-      creditEarnings(sequelize, chatRewards, now, transaction),
-      this.writeDailyXp(batch, now, transaction),
-    ]);
+      () => creditEarnings(sequelize, chatRewards, now, transaction),
+      () => this.writeDailyXp(batch, now, transaction),
+    ] as const);
     // The level follows the new total: a change is a level-up (or a fix after an admin change).
     const byMember = new Map(earners.map((entry) => [`${entry.guildId}:${entry.userId}`, entry]));
     const changed: { guildId: string; userId: string; level: number; xp: number }[] = [];
@@ -296,9 +296,9 @@ export class Accruals {
     const bonuses = levelUps
       .filter((levelUp) => levelUp.bonus > 0)
       .map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` }));
-    await Promise.all([
+    await together(sequelize, [
       // Every row exists now, so this only sets level and xp.
-      insertRows(
+      () => insertRows(
         sequelize,
         {
           into: 'user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
@@ -308,8 +308,8 @@ export class Accruals {
         },
         transaction,
       ),
-      creditEarnings(sequelize, bonuses, now, transaction),
-    ]);
+      () => creditEarnings(sequelize, bonuses, now, transaction),
+    ] as const);
     return levelUps;
   }
 
@@ -317,9 +317,11 @@ export class Accruals {
   private async writeDailyXp(batch: Pending[], now: Date, transaction: SqlTransaction): Promise<void> {
     const xpByGuild = new Map<string, number>();
     for (const entry of batch) if (entry.xp > 0) xpByGuild.set(entry.guildId, (xpByGuild.get(entry.guildId) ?? 0) + entry.xp);
-    await Promise.all(
-      [...xpByGuild].map(([guildId, xp]) =>
-        this.deps.store.sequelize.query(
+    const { sequelize } = this.deps.store;
+    await together(
+      sequelize,
+      [...xpByGuild].map(([guildId, xp]) => () =>
+        sequelize.query(
           `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp") VALUES (?, ?, 0, 0, 0, 0, ?)
            ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
           { replacements: [guildId, utcDay(now), xp], transaction },
@@ -351,9 +353,9 @@ export async function creditEarnings(sequelize: Store['sequelize'], earnings: Ea
     if (wallet) wallet.amount += earning.amount;
     else wallets.set(key, { ...earning });
   }
-  // Two tables, sent together (see Accruals.write).
-  await Promise.all([
-    insertRows(
+  // Two tables, sent together (see together()).
+  await together(sequelize, [
+    () => insertRows(
       sequelize,
       {
         into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
@@ -367,10 +369,10 @@ export async function creditEarnings(sequelize: Store['sequelize'], earnings: Ea
       },
       transaction,
     ),
-    insertRows(
+    () => insertRows(
       sequelize,
       { into: 'transactions ("guildId", "userId", "type", "amount", "description", "createdAt")', rows: earnings, values: (r) => [r.guildId, r.userId, 'earn', r.amount, r.description, now] },
       transaction,
     ),
-  ]);
+  ] as const);
 }

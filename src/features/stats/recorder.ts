@@ -1,5 +1,5 @@
 import { PeriodicTask } from '../../core/periodic';
-import { insertRows } from '../../db/sql';
+import { insertRows, together } from '../../db/sql';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { entriesOf, entryOf, setEntry, type TwoLevel } from '../../core/two-level';
@@ -124,10 +124,10 @@ export class ActivityRecorder {
     this.commandCounts = new Map();
     const { sequelize } = this.store;
     try {
-      // Three tables, sent together: each statement is a round trip through the event loop.
+      // Three tables, sent together (see together()).
       await sequelize.transaction((transaction) =>
-        Promise.all([
-          insertRows(
+        together(sequelize, [
+          () => insertRows(
             sequelize,
             {
               into: 'guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")',
@@ -141,7 +141,7 @@ export class ActivityRecorder {
             },
             transaction,
           ),
-          insertRows(
+          () => insertRows(
             sequelize,
             {
               into: 'member_activity ("guildId", "userId", "lastMessageAt")',
@@ -152,7 +152,7 @@ export class ActivityRecorder {
             },
             transaction,
           ),
-          insertRows(
+          () => insertRows(
             sequelize,
             {
               into: 'command_usage ("guildId", "command", "count")',
@@ -162,7 +162,7 @@ export class ActivityRecorder {
             },
             transaction,
           ),
-        ]),
+        ] as const),
       );
       for (const post of posts) setEntry(this.writtenPosts, post.guildId, post.userId, post.at.getTime());
     } catch (error) {
