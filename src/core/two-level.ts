@@ -5,10 +5,16 @@
  */
 export type TwoLevel<T> = Map<string, Map<string, T>>;
 
-/** The entry under `outer` and `inner`, made by `make` when missing. */
-export function entryOf<T>(map: TwoLevel<T>, outer: string, inner: string, make: () => T): T {
+/** The inner map under `outer`, made when missing. */
+function innerOf<T>(map: TwoLevel<T>, outer: string): Map<string, T> {
   let entries = map.get(outer);
   if (!entries) map.set(outer, (entries = new Map()));
+  return entries;
+}
+
+/** The entry under `outer` and `inner`, made by `make` when missing. */
+export function entryOf<T>(map: TwoLevel<T>, outer: string, inner: string, make: () => T): T {
+  const entries = innerOf(map, outer);
   let entry = entries.get(inner);
   if (entry === undefined) entries.set(inner, (entry = make()));
   return entry;
@@ -16,9 +22,7 @@ export function entryOf<T>(map: TwoLevel<T>, outer: string, inner: string, make:
 
 /** Sets the entry under `outer` and `inner`. */
 export function setEntry<T>(map: TwoLevel<T>, outer: string, inner: string, entry: T): void {
-  let entries = map.get(outer);
-  if (!entries) map.set(outer, (entries = new Map()));
-  entries.set(inner, entry);
+  innerOf(map, outer).set(inner, entry);
 }
 
 /** Every entry, outer key by outer key. */

@@ -1,4 +1,5 @@
 import type { Model, ModelStatic } from 'sequelize';
+import { setBounded } from '../core/bounded-map';
 
 /** How long a cached row is believed: another process sharing the store (the scale path) sees a change this late at most. */
 export const ROW_CACHE_TTL_MS = 2000;
@@ -49,10 +50,7 @@ export class RowCache<M extends Model> {
     const hit = this.entries.get(key);
     if (hit && (hit.at === null || this.now() - hit.at < this.ttlMs)) return hit.row;
     const entry: { at: number | null; row: Promise<M | null> } = { at: null, row: this.model.findByPk(id) };
-    // Re-inserted, so the map's order stays oldest first.
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, entry);
+    setBounded(this.entries, key, entry, MAX_ENTRIES);
     // A write meanwhile forgot the entry: the read is answered but not kept. A failed read is not kept either.
     entry.row.then(
       () => {

@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import createSession from 'koa-session';
 import { Op } from 'sequelize';
 import type { Store } from '../db/store';
+import { setBounded } from '../core/bounded-map';
 
 /** What a dashboard session holds. Never tokens: those stay in the users table, encrypted. */
 export interface SessionData {
@@ -53,8 +54,7 @@ function rememberingRowIds(): (key: string) => string {
     let id = known.get(key);
     if (id === undefined) {
       id = rowId(key);
-      if (known.size >= ROW_IDS_KEPT) known.delete(known.keys().next().value as string);
-      known.set(key, id);
+      setBounded(known, key, id, ROW_IDS_KEPT);
     }
     return id;
   };
