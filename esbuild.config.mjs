@@ -1,6 +1,7 @@
 // Builds the two bundles of the product:
 // - dist/server/main.js: the Node process (bot + HTTP + sandbox), dependencies left external;
 // - dist/server/backup.js: `npm run backup`, a copy of the SQLite store made while the bot runs;
+// - dist/server/writer.js: the store writer's thread, which main.js starts (src/db/writer.ts);
 // - dist/web/: the dashboard, ESM with code splitting, minified, hashed names, a manifest,
 //   and index.html rewritten to point at the hashed entry files (source maps only with --watch).
 //
@@ -27,7 +28,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
-  entryPoints: { main: path.join(root, 'src/main.ts'), backup: path.join(root, 'src/backup.ts') },
+  entryPoints: { main: path.join(root, 'src/main.ts'), backup: path.join(root, 'src/backup.ts'), writer: path.join(root, 'src/writer.ts') },
   outdir: outServer,
   bundle: true,
   platform: 'node',

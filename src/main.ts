@@ -34,6 +34,8 @@ import { TtlCache } from './core/ttl-cache';
 import { onGuildWrite } from './db/write-hooks';
 import { SettingsStore } from './features/settings/store';
 import { ActivityRecorder } from './features/stats/recorder';
+import { WRITE_JOBS, type ProductWriter } from './features/write-jobs';
+import { inlineWriter, openStoreWriter } from './db/writer';
 import { failureFields, storeFailure } from './core/store-errors';
 import { createApp, type AppDeps } from './http/app';
 import { answerClientErrors } from './http/client-errors';
@@ -107,10 +109,12 @@ export interface ServiceParts {
   features?: readonly Feature[];
   /** Where browsers reach the sandbox (its mount on the dashboard's port); the sandbox's own URLs when absent. */
   sandboxMount?: Pick<SandboxMount, 'url' | 'cdnBase'>;
+  /** Where the write-behind writes run (openStoreWriter); on this thread, through the store, when absent. */
+  writer?: ProductWriter;
 }
 
 /** Builds the one Services object every feature shares. */
-export function buildServices({ config, store, client, logger, sandbox, clock = systemClock, webhookRetryDelaysMs, features = FEATURES, sandboxMount }: ServiceParts): Services {
+export function buildServices({ config, store, client, logger, sandbox, clock = systemClock, webhookRetryDelaysMs, features = FEATURES, sandboxMount, writer = inlineWriter(store.sequelize, WRITE_JOBS) }: ServiceParts): Services {
   // Links are for browsers (the sandbox's mount); token and REST calls stay on its loopback port.
   const sandboxLinks = sandbox ? (sandboxMount ?? { url: sandbox.url, cdnBase: sandbox.cdnBase }) : undefined;
   const meta: PublicMeta = {
@@ -135,7 +139,7 @@ export function buildServices({ config, store, client, logger, sandbox, clock = 
   const grants = new GrantStore({ store, clock });
   const messenger = new Messenger({ client, settings, logger: logger.child({ face: 'bot' }) });
   const guildState = new GuildStateStore({ store, clock });
-  const accruals = new Accruals({ store, clock, settings, logger: logger.child({ face: 'leveling' }) });
+  const accruals = new Accruals({ writer, clock, settings, logger: logger.child({ face: 'leveling' }) });
   // What the dashboard reads is kept a second; a write through the models forgets its guild's answers.
   const readCache = new TtlCache<unknown>(1000);
   onGuildWrite(store.sequelize, (guildId) => readCache.invalidate(guildId ? `${guildId}:` : ''));
@@ -143,6 +147,7 @@ export function buildServices({ config, store, client, logger, sandbox, clock = 
     config,
     meta,
     store,
+    writer,
     gateway,
     messenger,
     access: createAccessRule({ gateway, grants, clock }),
@@ -153,7 +158,7 @@ export function buildServices({ config, store, client, logger, sandbox, clock = 
       allowPrivateWebhooks: config.allowPrivateWebhooks, retryDelaysMs: webhookRetryDelaysMs,
     }),
     commandLimiter: new CommandLimiter(clock),
-    activity: new ActivityRecorder(store, logger.child({ face: 'stats' })),
+    activity: new ActivityRecorder(writer, logger.child({ face: 'stats' })),
     auth: { store, discord, secrets, logger: logger.child({ face: 'auth' }), guildLists: new GuildListCache() },
     secrets,
     guildState,
@@ -194,6 +199,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const features = options.features ?? FEATURES;
   const store = await openStore(config.databaseUrl, logger.child({ face: 'db' }));
   await store.migrate();
+  const writer = await openStoreWriter(config.databaseUrl, store.sequelize, WRITE_JOBS, logger.child({ face: 'db' }));
 
   const ownSandbox = config.mode === 'sandbox' && !options.sandbox;
   const sandbox =
@@ -217,7 +223,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandboxMount?.cdnBase ?? sandbox.cdnBase } : {});
 
   const services = buildServices({
-    config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features, sandboxMount,
+    config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features, sandboxMount, writer,
   });
   const routes = features.flatMap((feature) => feature.routes ?? []);
   const metrics = runtime.metricsToken ? createMetrics({ ...services, client }) : undefined;
@@ -243,6 +249,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     ...[...started].reverse().map((feature) => ({ name: `feature ${feature.name}`, run: () => feature.stop?.(services) })),
     { name: 'Discord gateway', run: () => client.destroy() },
     ...(ownSandbox && sandbox ? [{ name: 'sandbox', run: () => sandbox.close() }] : []),
+    { name: 'store writer', run: () => writer.close() },
     { name: 'store', run: () => store.close() },
   ];
   let closing: Promise<ShutdownOutcome> | null = null;

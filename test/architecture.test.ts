@@ -58,3 +58,19 @@ test('src/shared imports nothing but zod and itself; web imports only src/shared
     }
   }
 });
+
+test("the store writer's thread (src/writer.ts) loads no Sequelize, discord.js or zod: only Node and the two drivers", async () => {
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, 'src/writer.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const externals = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path));
+  assert.deepEqual([...new Set(externals)].sort(), ['node:worker_threads', 'pg', 'sqlite3']);
+});

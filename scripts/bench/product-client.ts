@@ -90,15 +90,16 @@ let bundled: Promise<string> | null = null;
 /**
  * product-process.ts bundled as `npm run build` bundles src/main.ts (esbuild, ESM, node20,
  * packages external), into scripts/bench/.out/, with an entry file of its own (main.ts starts a
- * second product when it is the entry). Returns the entry's path relative to the repo.
+ * second product when it is the entry), and the store writer's thread beside it as writer.js, where
+ * src/db/writer.ts looks for it. Returns the entry's path relative to the repo.
  */
 function productBundle(): Promise<string> {
   bundled ??= (async () => {
     const esbuild = await import('esbuild');
     const out = path.join(root, 'scripts/bench/.out');
     await esbuild.build({
-      entryPoints: [path.join(root, 'scripts/bench/product-process.ts')],
-      outfile: path.join(out, 'product-process.mjs'),
+      entryPoints: { 'product-process': path.join(root, 'scripts/bench/product-process.ts'), writer: path.join(root, 'src/writer.ts') },
+      outdir: out,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -106,7 +107,7 @@ function productBundle(): Promise<string> {
       packages: 'external',
       logLevel: 'warning',
     });
-    await writeFile(path.join(out, 'run.mjs'), "await import('./product-process.mjs');\n");
+    await writeFile(path.join(out, 'run.mjs'), "await import('./product-process.js');\n");
     return 'scripts/bench/.out/run.mjs';
   })();
   return bundled;

@@ -14,7 +14,7 @@
 // touching the product's code: message counts, the accruals' queue, RSS, and store totals.
 //   GET  /state                      { received, rss, heapUsed, heapTotal, external, pending, oldestPendingAgeMs }
 //   GET  /wait?received=N            answers when N MESSAGE_CREATE have reached the bot: { at } (epoch ms)
-//   POST /sample/start               samples accruals.oldestPendingAgeMs() and RSS every 50 ms
+//   POST /sample/start               samples accruals.oldestPendingAgeMs() and RSS every 50 ms, and the age of each flush's oldest accrual at its commit
 //   POST /sample/stop                { samples, maxOldestPendingAgeMs, maxRss, flushes, eventLoopDelay, gc, queries? } since start
 //   GET  /totals?guildId=ID          row counts and sums of user_levels, user_currency, transactions, guild_daily_stats
 import { once } from 'node:events';
@@ -120,22 +120,14 @@ if (process.env.PRODUCT_COUNT_QUERIES) {
     queries.set(key, (queries.get(key) ?? 0) + 1);
   });
 }
-// Each flush's write (Accruals' private writePending, which its timer calls; patched on this
-// instance only, to time it): duration and members written. Falls back to the public flush().
-const flushTarget = accruals as unknown as Record<'writePending' | 'flush', (() => Promise<void>) | undefined>;
-const flushMethod = typeof flushTarget.writePending === 'function' ? 'writePending' : 'flush';
-const write = flushTarget[flushMethod]?.bind(accruals) ?? (() => Promise.resolve());
-flushTarget[flushMethod] = () => {
-  const started = performance.now();
-  const members = accruals.pendingCount();
-  const done = write();
-  void done.then(() => {
-    if (members === 0) return;
-    const ms = performance.now() - started;
-    flushes = { count: flushes.count + 1, maxMs: Math.max(flushes.maxMs, ms), totalMs: flushes.totalMs + ms, maxMembers: Math.max(flushes.maxMembers, members) };
-  });
-  return done;
-};
+// Each flush that wrote something: its duration, its members, and how old its oldest accrual was
+// when it committed (an accrual waits in memory, then in the write, until then).
+let sampling = false;
+accruals.observeFlushes(({ ms, members, oldestAgeMs }) => {
+  if (!sampling) return;
+  flushes = { count: flushes.count + 1, maxMs: Math.max(flushes.maxMs, ms), totalMs: flushes.totalMs + ms, maxMembers: Math.max(flushes.maxMembers, members) };
+  sampled.maxOldestPendingAgeMs = Math.max(sampled.maxOldestPendingAgeMs, oldestAgeMs);
+});
 
 async function totals(guildId: string): Promise<StoreTotals> {
   const query = async (sql: string) => {
@@ -178,6 +170,7 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<unkno
     queries = new Map();
     loopDelay.reset();
     loopDelay.enable();
+    sampling = true;
     if (sampler) clearInterval(sampler);
     sampler = setInterval(() => {
       sampled.samples += 1;
@@ -189,6 +182,7 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<unkno
   if (route === 'POST /sample/stop') {
     if (sampler) clearInterval(sampler);
     sampler = null;
+    sampling = false;
     loopDelay.disable();
     gcObserver.disconnect();
     const ms = (ns: number) => Math.round(ns / 1e6);

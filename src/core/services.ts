@@ -21,6 +21,7 @@ import type { Accruals } from '../features/leveling/accruals';
 import type { VoiceXp } from '../features/leveling/voice';
 import type { TtlCache } from './ttl-cache';
 import type { Feature } from './feature';
+import type { ProductWriter } from '../features/write-jobs';
 
 /**
  * Everything the features share, built once in main.ts and handed to every route, command,
@@ -31,6 +32,8 @@ export interface Services {
   /** Links for the dashboard (invite, CDN), pointing at the sandbox in sandbox mode. */
   meta: PublicMeta;
   store: Store;
+  /** Where the write-behind writes (XP and coin flushes, activity counts) run their transactions. */
+  writer: ProductWriter;
   /** The live view of Discord through the bot's gateway connection. */
   gateway: BotGateway;
   /** Every message the bot posts goes through it (footer, mentions, Discord's refusals in words). */

@@ -2,33 +2,32 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { storeBackends } from '../../test/helpers/store';
-import { insertRows, together, VALUES_PER_STATEMENT } from './sql';
+import { sequelizeSession } from './session';
+import { instantParam, jsonRows, storedInstant, together } from './sql';
 import { openStore } from './store';
 
 const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", 'back\\slash \\\' quote', '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
 
 for (const backend of storeBackends()) {
-  describe(`insertRows on ${backend.name}`, () => {
-    test('writes every value as given, hostile text, instants and nulls included, across statements, and returns RETURNING rows', async () => {
+  describe(`SQL of the write-behind writes on ${backend.name}`, () => {
+    test('JSON rows go in as one parameter, every value as given (hostile text, unicode, nulls), stamped with a stored instant, with RETURNING', async () => {
       const database = await backend.createDatabase();
       const store = await openStore(database.url);
       try {
         await store.migrate();
         const at = new Date('2026-11-22T05:06:07.123Z');
-        // Rows of 6 values for two and a half statements.
-        const rows = Array.from({ length: Math.ceil((2.5 * VALUES_PER_STATEMENT) / 6) }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
-        const returned = await store.sequelize.transaction((transaction) =>
-          insertRows<(typeof rows)[number], { userId: string; balance: number }>(
-            store.sequelize,
-            {
-              into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
-              rows,
-              values: (r) => ['1', r.userId, r.name, r.amount, r.amount > 0 ? r.amount : 0, at],
-              tail: 'RETURNING "userId", "balance"',
-            },
-            transaction,
-          ),
-        );
+        assert.equal(`'${storedInstant(at)}'`, store.sequelize.escape(at), 'an instant is stored as Sequelize stores it');
+        const rows = Array.from({ length: 20_000 }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
+        const returned = await store.sequelize.transaction((transaction) => {
+          const session = sequelizeSession(store.sequelize, transaction);
+          const { from, field } = jsonRows(session.dialect, '$1', { userId: 'text', name: 'text', amount: 'integer' });
+          return session.query<{ userId: string; balance: number | string }>(
+            `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")
+             SELECT '1', ${field.userId}, ${field.name}, ${field.amount}, 0, ${instantParam(session.dialect, '$2')} FROM ${from} WHERE true
+             RETURNING "userId", "balance"`,
+            [JSON.stringify(rows), storedInstant(at)],
+          );
+        });
         assert.equal(returned.length, rows.length);
         assert.deepEqual(new Map(returned.map((r) => [r.userId, Number(r.balance)])), new Map(rows.map((r) => [r.userId, r.amount])));
         const stored = await store.sequelize.query<{ userId: string; username: string | null; updatedAt: string | Date }>(
@@ -37,6 +36,8 @@ for (const backend of storeBackends()) {
         );
         assert.deepEqual(stored.map((r) => r.username), rows.map((r) => r.name));
         assert.ok(stored.every((r) => new Date(r.updatedAt).getTime() === at.getTime()));
+        const [model] = await store.models.UserCurrency.findAll({ where: { userId: '10000' } });
+        assert.equal(model?.updatedAt.getTime(), at.getTime(), 'Sequelize reads the instant back as it wrote it');
         assert.equal((await store.models.UserLevel.count()), 0, 'the hostile name dropped nothing');
       } finally {
         await store.close();
@@ -54,7 +55,7 @@ for (const backend of storeBackends()) {
         await store.migrate();
         const select = (n: number, transaction: Transaction) => store.sequelize.query<{ n: number }>(`SELECT ${n} AS n`, { type: QueryTypes.SELECT, transaction });
         const [a, b, c] = await store.sequelize.transaction((transaction) =>
-          together(store.sequelize, [() => select(1, transaction), () => select(2, transaction), () => select(3, transaction)] as const),
+          together(sequelizeSession(store.sequelize, transaction), [() => select(1, transaction), () => select(2, transaction), () => select(3, transaction)] as const),
         );
         assert.deepEqual([a, b, c].map((rows) => Number(rows[0]?.n)), [1, 2, 3]);
         await new Promise((resolve) => setImmediate(resolve));

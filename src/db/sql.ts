@@ -1,61 +1,65 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize';
+// Plain SQL for the write-behind writes (XP and coin flushes, activity counts), run through an
+// SqlSession: one open transaction on either dialect, whether Sequelize runs it on the main thread
+// (src/db/session.ts) or a driver in the store writer's thread (src/db/writer-host.ts). Nothing
+// here loads Sequelize or a driver: the writer's thread imports it.
+//
+// Many rows go into one statement as one parameter, a JSON array that the database reads as a
+// table (json_each on SQLite, json_to_recordset on PostgreSQL): the statement's text stays a few
+// hundred bytes whatever the number of rows, no value is ever written into SQL, and the thread that
+// runs it allocates next to nothing (the JSON is made once, by the thread that holds the rows). A
+// flush of 5,000 members as literal VALUES was 500 KB of SQL per table to build, escape and parse.
+
+/** The two dialects of the store. */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A bound parameter's value. */
+export type SqlParam = string | number | null;
+
+/** One open transaction: statements run in it, in the order asked. */
+export interface SqlSession {
+  readonly dialect: Dialect;
+  /** Runs one statement, `$1`, `$2`... in its text standing for `params`; answers the rows it returns (a SELECT, or RETURNING). */
+  query<R extends object = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<R[]>;
+}
+
+/** An instant as both dialects store it and as Sequelize writes it: `2026-11-22 05:06:07.123 +00:00`. */
+export function storedInstant(at: Date | number): string {
+  return new Date(at).toISOString().replace('T', ' ').replace('Z', ' +00:00');
+}
+
+/** A parameter holding an instant (see storedInstant), typed for the dialect. */
+export function instantParam(dialect: Dialect, param: string): string {
+  return dialect === 'postgres' ? `${param}::timestamptz` : param;
+}
+
+/** The SQL type of a JSON rows' field. */
+export type JsonField = 'text' | 'integer';
+
+/** JSON rows as a table: what follows FROM, and each field as an expression. */
+export interface JsonRows<F extends string> {
+  /** `FROM ${rows.from}`: the rows, aliased `j`. */
+  from: string;
+  /** The fields as SQL expressions of their type. */
+  field: Record<F, string>;
+}
 
 /**
- * Values per statement. The values are written into the SQL as literals, escaped by the dialect
- * (Sequelize's replacements would scan the whole statement for placeholders again, and bind
- * parameters are worse: SQLite looks each named parameter up by a linear scan, so a 12,000-parameter
- * statement took seconds). Statements are large (5,000 rows of 8 values, about 500 KB of SQL): each
- * one is a round trip through the event loop, and while the bot ingests chat at full speed a turn of
- * the loop takes tens of milliseconds, so an XP flush of 5,000 members in 40 statements of 125 rows
- * took over a second to finish (the oldest accrual waited 2 s), in one statement per table about
- * 0.3 s.
+ * The JSON array of objects bound to `param` (made with JSON.stringify(rows, fieldNames) so that
+ * it carries only these fields) as a table of `fields`. On SQLite, a SELECT from it followed by
+ * ON CONFLICT needs a WHERE (SQLite's parser asks for one; `WHERE true` will do).
  */
-export const VALUES_PER_STATEMENT = 40_000;
-
-/** The dialect's escaping, with each instant formatted once per statement (a flush stamps every row with one). */
-function literals(sequelize: Sequelize): (value: unknown) => string {
-  const dates = new Map<number, string>();
-  return (value) => {
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (value instanceof Date) {
-      const time = value.getTime();
-      let text = dates.get(time);
-      if (text === undefined) dates.set(time, (text = sequelize.escape(value)));
-      return text;
-    }
-    return sequelize.escape(value as string);
-  };
-}
-
-/** A multi-row INSERT: the table and its columns, the rows, and what follows VALUES. */
-export interface RowsInsert<T> {
-  /** The table and its quoted columns: `user_levels ("guildId", "userId")`. */
-  into: string;
-  rows: readonly T[];
-  /** One row's values, in column order. */
-  values: (row: T) => unknown[];
-  /** ON CONFLICT ... and RETURNING ..., if any. */
-  tail?: string;
-}
-
-/** Inserts rows a few hundred per statement; returns the rows RETURNING gives back. */
-export async function insertRows<T, R extends object = Record<string, unknown>>(sequelize: Sequelize, insert: RowsInsert<T>, transaction: Transaction): Promise<R[]> {
-  const { rows } = insert;
-  if (rows.length === 0) return [];
-  const width = insert.values(rows[0] as T).length;
-  const perStatement = Math.max(1, Math.floor(VALUES_PER_STATEMENT / width));
-  const literal = literals(sequelize);
-  const returned: R[] = [];
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const chunk = rows.slice(start, start + perStatement);
-    const tuples = chunk.map((row) => `(${insert.values(row).map(literal).join(', ')})`);
-    // The leading comment matters: Sequelize's SQLite dialect runs SQL that starts with
-    // "insert into" without reading rows back, which RETURNING needs.
-    const sql = `/* rows */ INSERT INTO ${insert.into} VALUES ${tuples.join(', ')} ${insert.tail ?? ''}`;
-    if (insert.tail?.includes('RETURNING')) returned.push(...(await sequelize.query<R>(sql, { transaction, type: QueryTypes.SELECT })));
-    else await sequelize.query(sql, { transaction });
+export function jsonRows<F extends string>(dialect: Dialect, param: string, fields: Record<F, JsonField>): JsonRows<F> {
+  const names = Object.keys(fields) as F[];
+  if (dialect === 'postgres') {
+    return {
+      from: `json_to_recordset(${param}::json) AS j(${names.map((name) => `"${name}" ${fields[name]}`).join(', ')})`,
+      field: Object.fromEntries(names.map((name) => [name, `j."${name}"`])) as Record<F, string>,
+    };
   }
-  return returned;
+  return {
+    from: `json_each(${param}) AS j`,
+    field: Object.fromEntries(names.map((name) => [name, `(j.value ->> '${name}')`])) as Record<F, string>,
+  };
 }
 
 /** What `together` resolves to: each statement's result, in order. */
@@ -64,12 +68,11 @@ type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in 
 /**
  * Runs statements of one transaction that do not need each other's results. On SQLite they are
  * sent at once: the driver queues them on the transaction's connection, and their round trips
- * through the event loop (tens of milliseconds each while chat runs at full speed) overlap. On
- * PostgreSQL they go one after another: node-postgres deprecates a query sent while its client is
- * still busy with another.
+ * through the event loop overlap. On PostgreSQL they go one after another: node-postgres
+ * deprecates a query sent while its client is still busy with another.
  */
-export async function together<T extends readonly (() => Promise<unknown>)[]>(sequelize: Sequelize, statements: T): Promise<Results<T>> {
-  if (sequelize.getDialect() === 'sqlite') return (await Promise.all(statements.map((run) => run()))) as Results<T>;
+export async function together<T extends readonly (() => Promise<unknown>)[]>(session: Pick<SqlSession, 'dialect'>, statements: T): Promise<Results<T>> {
+  if (session.dialect === 'sqlite') return (await Promise.all(statements.map((run) => run()))) as Results<T>;
   const results: unknown[] = [];
   for (const run of statements) results.push(await run());
   return results as Results<T>;

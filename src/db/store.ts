@@ -8,6 +8,7 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
 import { RowCache } from './row-cache';
+import { LOCK_WAIT_MS } from './locks';
 import { sqliteFile } from './url';
 import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
 import { LevelReward, ShopItem, Transaction } from './models/Economy';
@@ -41,8 +42,6 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** How long a writer waits for a lock (SQLite's busy timeout, PostgreSQL's lock_timeout) before failing, in ms. */
-const LOCK_WAIT_MS = 5000;
 
 interface SqliteConnection {
   configure(option: 'busyTimeout', value: number): void;

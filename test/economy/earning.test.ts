@@ -5,7 +5,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
+import { inlineWriter } from '../../src/db/writer';
 import { Accruals } from '../../src/features/leveling/accruals';
+import { WRITE_JOBS } from '../../src/features/write-jobs';
 import { levelFromTotal, totalXpForLevel, xpToNextLevel } from '../../src/shared/leveling';
 import { SETTINGS_DEFAULTS } from '../../src/shared/settings';
 import { useHarness } from '../helpers/harness';
@@ -127,7 +129,7 @@ describe('earning XP and coins', () => {
 describe('the pipeline itself', () => {
   test('a failed flush keeps its accruals and the next one writes them (replays are dropped earlier, by the bot: test/resilience)', async () => {
     const store = h().product.store;
-    const accruals = new Accruals({ store, clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
+    const accruals = new Accruals({ writer: inlineWriter(store.sequelize, WRITE_JOBS), clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
     const input = { guildId: '111111111111111111', userId: '222222222222222222', username: 'pat', messageId: '333333333333333333', channelId: '444444444444444444', booster: false };
     accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
     const original = store.sequelize.transaction.bind(store.sequelize);
@@ -152,7 +154,7 @@ describe('the pipeline itself', () => {
 
   test('a flush whose COMMIT landed but was reported as failed is not written twice on retry', async () => {
     const store = h().product.store;
-    const accruals = new Accruals({ store, clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
+    const accruals = new Accruals({ writer: inlineWriter(store.sequelize, WRITE_JOBS), clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
     const input = { guildId: '111111111111111112', userId: '222222222222222223', username: 'sam', messageId: '333333333333333334', channelId: '444444444444444444', booster: false };
     accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
     const original = store.sequelize.transaction.bind(store.sequelize);

@@ -47,13 +47,14 @@ export function storeBackends(): StoreBackend[] {
   return url ? [sqlite, postgres(url)] : [sqlite];
 }
 
-/** Opens a migrated store on a fresh database of the backend; `dispose` closes and drops it. */
-export async function createTestStore(backend: StoreBackend = sqlite): Promise<{ store: Store; dispose(): Promise<void> }> {
+/** Opens a migrated store on a fresh database of the backend (at `url`); `dispose` closes and drops it. */
+export async function createTestStore(backend: StoreBackend = sqlite): Promise<{ store: Store; url: string; dispose(): Promise<void> }> {
   const database = await backend.createDatabase();
   const store = await openStore(database.url);
   await store.migrate();
   return {
     store,
+    url: database.url,
     async dispose() {
       await store.close();
       await database.drop();

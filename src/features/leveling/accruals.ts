@@ -1,50 +1,38 @@
 // The earning pipeline: messages and voice minutes earn XP and coins in memory (cooldowns kept
-// here, nothing awaited on the store), and a flush writes them at least once a second in one
-// transaction, detects level-ups, credits level bonuses through the ledger, and hands the
-// level-ups to whoever announces them. A failed flush keeps its accruals for the next one.
+// here, nothing awaited on the store), and a flush hands them to the store writer at least once a
+// second, which writes them in one transaction (src/features/leveling/flush.ts), detects level-ups
+// and credits level bonuses through the ledger; the level-ups go to whoever announces them. A
+// failed flush keeps its accruals for the next one.
 import { randomUUID } from 'node:crypto';
-import { QueryTypes, type Transaction as SqlTransaction } from 'sequelize';
 import type { Clock } from '../../core/clock';
 import { PeriodicTask } from '../../core/periodic';
-import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
-import { insertRows, together } from '../../db/sql';
-import { levelFromTotal, XP_PER_MESSAGE } from '../../shared/leveling';
+import { XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
-import { utcDay } from '../stats/recorder';
+import type { ProductWriter } from '../write-jobs';
 import { entriesOf, entryOf, type TwoLevel } from '../../core/two-level';
+import { accrualRowsJson, type AccrualFlush, type AccrualFlushResult, type AccrualRow, type LevelReached } from './flush';
 
 /** How long a committed flush's id is kept to answer a retry (retries come within seconds). */
 const FLUSH_ID_TTL_MS = 24 * 60 * 60 * 1000;
 /** How often old flush ids are pruned. */
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
 
-/** What one member earned since the last flush. */
-interface Pending {
-  guildId: string;
-  userId: string;
-  username: string;
-  xp: number;
-  coins: number;
-  /** Messages counted (every message, not only those that earned XP). */
-  messages: number;
+/** What one member earned since the last flush, where they last posted, and since when. */
+interface Pending extends AccrualRow {
   /** Where the member last posted: a level-up is announced there. */
   channelId: string | null;
   /** When the oldest of these accruals happened (clock ms). */
   since: number;
 }
 
-/** A member who reached a new level in a flush. */
-export interface LevelUp {
-  guildId: string;
-  userId: string;
-  username: string;
-  from: number;
-  to: number;
-  /** Coins credited for the levels gained. */
-  bonus: number;
+/** A member who reached a new level in a flush, and where they last posted. */
+export interface LevelUp extends LevelReached {
   channelId: string | null;
 }
+
+/** The longest name written with a member's levels and wallet (the columns' size). */
+const USERNAME_MAX = 100;
 
 /** A message as the pipeline sees it. */
 export interface MessageInput {
@@ -64,10 +52,25 @@ export interface FlushTiming {
   /** Members written. */
   members: number;
   ok: boolean;
+  /** How old the batch's oldest accrual was when the write ended (ms): how long an accrual waited for the store. */
+  oldestAgeMs: number;
 }
 
 /** How often accruals are written: well inside the promise that none waits more than a second. */
 const FLUSH_INTERVAL_MS = 250;
+
+/** When the oldest of these accruals happened (clock ms; Infinity for none). */
+function oldestSince(batch: readonly Pending[]): number {
+  let oldest = Infinity;
+  for (const entry of batch) if (entry.since < oldest) oldest = entry.since;
+  return oldest;
+}
+
+/** The level-ups with the channel each member last posted in, from the batch they were written from. */
+function withChannels(levelUps: readonly LevelReached[], batch: readonly Pending[]): LevelUp[] {
+  const channels = new Map(batch.map((entry) => [`${entry.guildId}:${entry.userId}`, entry.channelId]));
+  return levelUps.map((levelUp) => ({ ...levelUp, channelId: channels.get(`${levelUp.guildId}:${levelUp.userId}`) ?? null }));
+}
 
 /** The XP a message earns under these settings at this time: 5-20, then the multipliers. */
 export function messageXp(settings: GuildSettings, at: Date, booster: boolean, random: () => number): number {
@@ -89,6 +92,8 @@ export class Accruals {
   private readonly task: PeriodicTask;
   /** Batches whose flush failed, with the id they were written under, retried first. */
   private retries: { id: string; batch: Pending[] }[] = [];
+  /** The batch being written: still unwritten until its transaction commits. */
+  private writing: readonly Pending[] = [];
   private lastPruneMs = 0;
   private levelUpListener: (levelUps: LevelUp[]) => void = () => undefined;
   private flushedListener: (guildIds: ReadonlySet<string>) => void = () => undefined;
@@ -96,7 +101,8 @@ export class Accruals {
 
   constructor(
     private readonly deps: {
-      store: Store;
+      /** Runs the flush's transaction (src/db/writer.ts). */
+      writer: ProductWriter;
       clock: Clock;
       logger: Logger;
       settings: { get(guildId: string): Promise<GuildSettings> };
@@ -148,11 +154,11 @@ export class Accruals {
     this.entry(guildId, userId, username, this.deps.clock.ms()).xp += xp;
   }
 
-  /** How long the oldest unwritten accrual has waited, in ms (0 when nothing waits). */
+  /** How long the oldest unwritten accrual (waiting, being written, or to retry) has waited, in ms (0 when nothing waits). */
   oldestPendingAgeMs(): number {
-    let oldest = Infinity;
+    let oldest = oldestSince(this.writing);
     for (const [, , entry] of entriesOf(this.pending)) oldest = Math.min(oldest, entry.since);
-    for (const entry of this.retries.flatMap((retry) => retry.batch)) oldest = Math.min(oldest, entry.since);
+    for (const retry of this.retries) oldest = Math.min(oldest, oldestSince(retry.batch));
     return oldest === Infinity ? 0 : Math.max(0, this.deps.clock.ms() - oldest);
   }
 
@@ -178,7 +184,9 @@ export class Accruals {
     return this.task.run();
   }
 
-  private entry(guildId: string, userId: string, username: string, now: number): Pending {
+  private entry(guildId: string, userId: string, name: string, now: number): Pending {
+    // Discord's names are far shorter and hold no NUL, which PostgreSQL's text cannot.
+    const username = name.length > USERNAME_MAX || name.includes('\0') ? name.replaceAll('\0', '').slice(0, USERNAME_MAX) : name;
     const entry = entryOf(this.pending, guildId, userId, () => ({ guildId, userId, username, xp: 0, coins: 0, messages: 0, channelId: null, since: now }));
     entry.username = username;
     return entry;
@@ -196,45 +204,55 @@ export class Accruals {
     await this.writeBatch(randomUUID(), batch, false);
   }
 
-  /** Writes one batch in one transaction under `id`; on failure keeps it for the next flush. */
+  /**
+   * Has the writer write one batch under `id` (counted as waiting until it commits); on failure
+   * keeps it for the next flush.
+   */
   private async writeBatch(id: string, batch: Pending[], retry: boolean): Promise<void> {
-    const { sequelize } = this.deps.store;
-    let levelUps: LevelUp[] = [];
     const started = performance.now();
+    this.writing = batch;
+    let result: AccrualFlushResult;
     try {
-      if (retry && (await sequelize.query('SELECT 1 FROM accrual_flushes WHERE id = ?', { replacements: [id], type: QueryTypes.SELECT })).length > 0) {
-        this.deps.logger.warn({ flush: id, members: batch.length }, 'an XP flush reported as failed had been committed; not writing it again');
-        return;
-      }
-      levelUps = await sequelize.transaction(async (transaction) => {
-        const now = this.deps.clock.now();
-        const [, found] = await together(sequelize, [
-          () => sequelize.query('INSERT INTO accrual_flushes (id, "createdAt") VALUES (?, ?)', { replacements: [id, now], transaction }),
-          () => this.write(batch, transaction),
-        ] as const);
-        if (now.getTime() - this.lastPruneMs >= PRUNE_EVERY_MS) {
-          this.lastPruneMs = now.getTime();
-          await sequelize.query('DELETE FROM accrual_flushes WHERE "createdAt" < ?', { replacements: [new Date(now.getTime() - FLUSH_ID_TTL_MS)], transaction });
-        }
-        return found;
-      });
+      result = await this.deps.writer.run('accruals', await this.flushOf(id, batch, retry));
     } catch (error) {
       this.deps.logger.error({ err: error, members: batch.length }, 'XP flush failed; keeping the accruals for the next flush');
       this.retries.push({ id, batch });
-      this.observeFlush(started, batch.length, false);
+      this.observeFlush(started, batch, false);
+      return;
+    } finally {
+      this.writing = [];
+    }
+    this.observeFlush(started, batch, true);
+    if (!result.written) {
+      this.deps.logger.warn({ flush: id, members: batch.length }, 'an XP flush reported as failed had been committed; not writing it again');
       return;
     }
-    this.observeFlush(started, batch.length, true);
     try {
       this.flushedListener(new Set(batch.map((entry) => entry.guildId)));
-      if (levelUps.length > 0) this.levelUpListener(levelUps);
+      if (result.levelUps.length > 0) this.levelUpListener(withChannels(result.levelUps, batch));
     } catch (error) {
       this.deps.logger.error({ err: error }, 'level-up handling failed');
     }
   }
 
-  private observeFlush(started: number, members: number, ok: boolean): void {
-    const timing = { ms: performance.now() - started, members, ok };
+  /** The flush the writer receives: the rows, their instant, and each guild's level bonus as its settings say now. */
+  private async flushOf(id: string, batch: Pending[], retry: boolean): Promise<AccrualFlush> {
+    const now = this.deps.clock.ms();
+    let forgetBefore: number | null = null;
+    if (now - this.lastPruneMs >= PRUNE_EVERY_MS) {
+      this.lastPruneMs = now;
+      forgetBefore = now - FLUSH_ID_TTL_MS;
+    }
+    const bonusPerLevel: Record<string, number> = {};
+    for (const guildId of new Set(batch.map((entry) => entry.guildId))) {
+      const settings = await this.deps.settings.get(guildId);
+      bonusPerLevel[guildId] = settings.economyEnabled ? settings.levelUpBonus : 0;
+    }
+    return { id, retry, at: now, forgetBefore, bonusPerLevel, rows: accrualRowsJson(batch) };
+  }
+
+  private observeFlush(started: number, batch: readonly Pending[], ok: boolean): void {
+    const timing = { ms: performance.now() - started, members: batch.length, ok, oldestAgeMs: Math.max(0, this.deps.clock.ms() - oldestSince(batch)) };
     for (const observer of this.flushObservers) {
       try {
         observer(timing);
@@ -243,136 +261,4 @@ export class Accruals {
       }
     }
   }
-
-  /**
-   * One flush's writes, in one transaction; returns the level-ups. Statements that do not need
-   * each other's results are sent together (see together()): each is a round trip through the
-   * event loop, which chat at full speed keeps busy for tens of milliseconds a turn, and the flush
-   * must end well inside its second.
-   */
-  private async write(batch: Pending[], transaction: SqlTransaction): Promise<LevelUp[]> {
-    const { sequelize } = this.deps.store;
-    const now = this.deps.clock.now();
-    const earners = batch.filter((entry) => entry.xp > 0 || entry.messages > 0);
-    const chatRewards = batch.filter((entry) => entry.coins > 0).map((entry) => ({ guildId: entry.guildId, userId: entry.userId, username: entry.username, amount: entry.coins, description: 'Chat rewards' }));
-    const [current] = await together(sequelize, [
-      // The new totals come back from the upsert itself.
-      () => insertRows<Pending, { guildId: string; userId: string; level: number; xp: number; totalXp: number }>(
-        sequelize,
-        {
-          into: 'user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
-          rows: earners,
-          values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), 1, 0, r.xp, r.messages, now],
-          tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
-             "totalXp" = user_levels."totalXp" + excluded."totalXp",
-             "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
-             "username" = excluded."username",
-             "updatedAt" = excluded."updatedAt"
-           RETURNING "guildId", "userId", "level", "xp", "totalXp"`,
-        },
-        transaction,
-      ),
-      () => creditEarnings(sequelize, chatRewards, now, transaction),
-      () => this.writeDailyXp(batch, now, transaction),
-    ] as const);
-    // The level follows the new total: a change is a level-up (or a fix after an admin change).
-    const byMember = new Map(earners.map((entry) => [`${entry.guildId}:${entry.userId}`, entry]));
-    const changed: { guildId: string; userId: string; level: number; xp: number }[] = [];
-    const levelUps: LevelUp[] = [];
-    for (const row of current) {
-      const next = levelFromTotal(Number(row.totalXp));
-      if (next.level === Number(row.level) && next.xp === Number(row.xp)) continue;
-      changed.push({ guildId: row.guildId, userId: row.userId, ...next });
-      if (next.level > Number(row.level)) {
-        const entry = byMember.get(`${row.guildId}:${row.userId}`);
-        levelUps.push({ guildId: row.guildId, userId: row.userId, username: entry?.username ?? row.userId, from: Number(row.level), to: next.level, bonus: 0, channelId: entry?.channelId ?? null });
-      }
-    }
-    // Level bonuses, by the guild's setting at flush time.
-    for (const levelUp of levelUps) {
-      const settings = await this.deps.settings.get(levelUp.guildId);
-      if (settings.economyEnabled) levelUp.bonus = settings.levelUpBonus * (levelUp.to - levelUp.from);
-    }
-    const bonuses = levelUps
-      .filter((levelUp) => levelUp.bonus > 0)
-      .map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` }));
-    await together(sequelize, [
-      // Every row exists now, so this only sets level and xp.
-      () => insertRows(
-        sequelize,
-        {
-          into: 'user_levels ("guildId", "userId", "level", "xp", "totalXp", "messagesCount", "updatedAt")',
-          rows: changed,
-          values: (r) => [r.guildId, r.userId, r.level, r.xp, 0, 0, now],
-          tail: 'ON CONFLICT ("guildId", "userId") DO UPDATE SET "level" = excluded."level", "xp" = excluded."xp"',
-        },
-        transaction,
-      ),
-      () => creditEarnings(sequelize, bonuses, now, transaction),
-    ] as const);
-    return levelUps;
-  }
-
-  /** XP per guild per day, for the leveling chart. */
-  private async writeDailyXp(batch: Pending[], now: Date, transaction: SqlTransaction): Promise<void> {
-    const xpByGuild = new Map<string, number>();
-    for (const entry of batch) if (entry.xp > 0) xpByGuild.set(entry.guildId, (xpByGuild.get(entry.guildId) ?? 0) + entry.xp);
-    const { sequelize } = this.deps.store;
-    await together(
-      sequelize,
-      [...xpByGuild].map(([guildId, xp]) => () =>
-        sequelize.query(
-          `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp") VALUES (?, ?, 0, 0, 0, 0, ?)
-           ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
-          { replacements: [guildId, utcDay(now), xp], transaction },
-        ),
-      ),
-    );
-  }
-}
-
-/** One earning: coins to a member's wallet and its `earn` ledger row. */
-export interface Earning {
-  guildId: string;
-  userId: string;
-  username: string;
-  amount: number;
-  description: string;
-}
-
-/**
- * Credits earnings in a transaction: each wallet grows by its amount (made when missing) and
- * gets an `earn` row, so the balance stays the sum of its rows.
- */
-export async function creditEarnings(sequelize: Store['sequelize'], earnings: Earning[], now: Date, transaction: SqlTransaction): Promise<void> {
-  // One upsert row per wallet (PostgreSQL refuses a statement that updates a row twice), one ledger row per earning.
-  const wallets = new Map<string, Earning>();
-  for (const earning of earnings) {
-    const key = `${earning.guildId}:${earning.userId}`;
-    const wallet = wallets.get(key);
-    if (wallet) wallet.amount += earning.amount;
-    else wallets.set(key, { ...earning });
-  }
-  // Two tables, sent together (see together()).
-  await together(sequelize, [
-    () => insertRows(
-      sequelize,
-      {
-        into: 'user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")',
-        rows: [...wallets.values()],
-        values: (r) => [r.guildId, r.userId, r.username.slice(0, 100), r.amount, r.amount, now],
-        tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET
-           "balance" = user_currency."balance" + excluded."balance",
-           "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
-           "username" = excluded."username",
-           "updatedAt" = excluded."updatedAt"`,
-      },
-      transaction,
-    ),
-    () => insertRows(
-      sequelize,
-      { into: 'transactions ("guildId", "userId", "type", "amount", "description", "createdAt")', rows: earnings, values: (r) => [r.guildId, r.userId, 'earn', r.amount, r.description, now] },
-      transaction,
-    ),
-  ] as const);
 }

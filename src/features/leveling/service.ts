@@ -2,7 +2,7 @@ import { Op, fn, col } from 'sequelize';
 import type { Services } from '../../core/services';
 import { GuildScope } from '../../db/scoped';
 import { levelFromTotal, xpToNextLevel, type LeaderboardPage, type LevelingStats, type Profile } from '../../shared/leveling';
-import { utcDay } from '../stats/recorder';
+import { utcDay } from '../stats/activity-write';
 import { readCacheKey } from '../../core/read-cache';
 
 const DAY_MS = 86_400_000;

@@ -4,6 +4,8 @@ import { QueryTypes } from 'sequelize';
 import type { Store } from '../../db/store';
 import { createLogger } from '../../logger';
 import { createTestStore, storeBackends } from '../../../test/helpers/store';
+import { openStoreWriter } from '../../db/writer';
+import { WRITE_JOBS } from '../write-jobs';
 import { ActivityRecorder, LAST_POST_PRECISION_MS } from './recorder';
 import { serverOverview, serverStats } from './service';
 
@@ -11,12 +13,15 @@ const guild = { id: '900000000000000001', name: 'G', icon: null, memberCount: 42
 
 for (const backend of storeBackends()) {
   describe(`activity recorder on ${backend.name}`, () => {
-    /** A fresh store and a recorder on it for `run`; the store is dropped after. */
+    /** A fresh store and a recorder writing to it as the product's does (through the store writer's thread on PostgreSQL) for `run`; the store is dropped after. */
     async function withRecorder(run: (store: Store, recorder: ActivityRecorder) => Promise<void>): Promise<void> {
-      const { store, dispose } = await createTestStore(backend);
+      const { store, url, dispose } = await createTestStore(backend);
+      const logger = createLogger('silent');
+      const writer = await openStoreWriter(url, store.sequelize, WRITE_JOBS, logger);
       try {
-        await run(store, new ActivityRecorder(store, createLogger('silent')));
+        await run(store, new ActivityRecorder(writer, logger));
       } finally {
+        await writer.close();
         await dispose();
       }
     }

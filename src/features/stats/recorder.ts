@@ -1,22 +1,8 @@
 import { PeriodicTask } from '../../core/periodic';
-import { insertRows, together } from '../../db/sql';
-import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import { entriesOf, entryOf, setEntry, type TwoLevel } from '../../core/two-level';
-
-/** The UTC day of a time, as stored: YYYY-MM-DD. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
-
-interface DayCounters {
-  guildId: string;
-  day: string;
-  messages: number;
-  joins: number;
-  leaves: number;
-  commands: number;
-}
+import type { ProductWriter } from '../write-jobs';
+import { activityWrite, utcDay, type DayCounters } from './activity-write';
 
 const DAY_MS = 86_400_000;
 /**
@@ -26,11 +12,10 @@ const DAY_MS = 86_400_000;
  */
 export const LAST_POST_PRECISION_MS = 3_600_000;
 /**
- * Counts are written every 5 s (and at shutdown). Each write is a transaction, and SQLite's
- * transactions take turns: while chat runs at full speed a round trip through the event loop takes
- * tens of milliseconds, so each write held the store for a few hundred, and the XP flush (whose
- * accruals must be written within a second) waited behind one every second. What a crash can lose
- * is the last 5 s of the dashboard's activity counts; XP and coins keep their own 250 ms flush.
+ * Counts are written every 5 s (and at shutdown), through the store writer (src/db/writer.ts) like
+ * the XP flush: SQLite's write transactions take turns, and the XP flush (whose accruals must be
+ * written within a second) should wait behind as few as possible. What a crash can lose is the
+ * last 5 s of the dashboard's activity counts; XP and coins keep their own 250 ms flush.
  */
 const ACTIVITY_FLUSH_MS = 5000;
 
@@ -53,7 +38,8 @@ export class ActivityRecorder {
   private readonly task: PeriodicTask;
 
   constructor(
-    private readonly store: Store,
+    /** Runs each write's transaction (src/db/writer.ts). */
+    private readonly writer: ProductWriter,
     private readonly logger: Logger,
     flushIntervalMs = ACTIVITY_FLUSH_MS,
   ) {
@@ -117,54 +103,14 @@ export class ActivityRecorder {
     const days = [...entriesOf(this.days)].map(([, , counters]) => counters);
     const posts = [...entriesOf(this.lastPosts)]
       .filter(([guildId, userId, { at }]) => at - (this.writtenPosts.get(guildId)?.get(userId) ?? -Infinity) >= LAST_POST_PRECISION_MS)
-      .map(([guildId, userId, { at }]) => ({ guildId, userId, at: new Date(at) }));
+      .map(([guildId, userId, { at }]) => ({ guildId, userId, at }));
     const commands = [...entriesOf(this.commandCounts)].map(([guildId, command, { count }]) => ({ guildId, command, count }));
     this.days = new Map();
     this.lastPosts = new Map();
     this.commandCounts = new Map();
-    const { sequelize } = this.store;
     try {
-      // Three tables, sent together (see together()).
-      await sequelize.transaction((transaction) =>
-        together(sequelize, [
-          () => insertRows(
-            sequelize,
-            {
-              into: 'guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")',
-              rows: days,
-              values: (r) => [r.guildId, r.day, r.messages, r.joins, r.leaves, r.commands],
-              tail: `ON CONFLICT ("guildId", "day") DO UPDATE SET
-                 "messages" = guild_daily_stats."messages" + excluded."messages",
-                 "joins" = guild_daily_stats."joins" + excluded."joins",
-                 "leaves" = guild_daily_stats."leaves" + excluded."leaves",
-                 "commands" = guild_daily_stats."commands" + excluded."commands"`,
-            },
-            transaction,
-          ),
-          () => insertRows(
-            sequelize,
-            {
-              into: 'member_activity ("guildId", "userId", "lastMessageAt")',
-              rows: posts,
-              values: (r) => [r.guildId, r.userId, r.at],
-              tail: `ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
-                 CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
-            },
-            transaction,
-          ),
-          () => insertRows(
-            sequelize,
-            {
-              into: 'command_usage ("guildId", "command", "count")',
-              rows: commands,
-              values: (r) => [r.guildId, r.command, r.count],
-              tail: 'ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"',
-            },
-            transaction,
-          ),
-        ] as const),
-      );
-      for (const post of posts) setEntry(this.writtenPosts, post.guildId, post.userId, post.at.getTime());
+      await this.writer.run('activity', activityWrite(days, posts, commands));
+      for (const post of posts) setEntry(this.writtenPosts, post.guildId, post.userId, post.at);
     } catch (error) {
       this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
       for (const row of days) {
@@ -174,9 +120,8 @@ export class ActivityRecorder {
         counters.leaves += row.leaves;
         counters.commands += row.commands;
       }
-      for (const post of posts) {
-        const at = post.at.getTime();
-        const last = entryOf(this.lastPosts, post.guildId, post.userId, () => ({ at }));
+      for (const { guildId, userId, at } of posts) {
+        const last = entryOf(this.lastPosts, guildId, userId, () => ({ at }));
         if (last.at < at) last.at = at;
       }
       for (const row of commands) entryOf(this.commandCounts, row.guildId, row.command, () => ({ count: 0 })).count += row.count;

@@ -1,0 +1,135 @@
+// The store writer's side of src/db/writer.ts, run in its worker thread (src/writer.ts): a
+// connection of its own to the store (sqlite3 on the SQLite file, a pg client on PostgreSQL), and
+// the jobs asked, each in a transaction, one after another. Loads neither Sequelize nor discord.js.
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Client as PgClient } from 'pg';
+import type { Database as SqliteDatabase } from 'sqlite3';
+import { LOCK_WAIT_MS } from './locks';
+import type { SqlParam, SqlSession } from './sql';
+import { sqliteFile } from './url';
+import { sendError, type WriteJobs, type WriterReply, type WriterRequest } from './writer-protocol';
+
+/** The writer's connection: transactions one at a time. */
+interface WriterConnection {
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Runs `work` between BEGIN and COMMIT on `session`; rolls back what fails, and throws it. */
+async function inTransaction<T>(session: SqlSession, begin: string, work: (session: SqlSession) => Promise<T>): Promise<T> {
+  await session.query(begin);
+  try {
+    const result = await work(session);
+    await session.query('COMMIT');
+    return result;
+  } catch (error) {
+    await session.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The SQLite file, opened read-write (the product's store made it and set its write-ahead log). */
+async function openSqlite(file: string): Promise<WriterConnection> {
+  const { default: sqlite3 } = await import('sqlite3');
+  const db = await new Promise<SqliteDatabase>((resolve, reject) => {
+    const opened: SqliteDatabase = new sqlite3.Database(file, sqlite3.OPEN_READWRITE, (error) => (error ? reject(error) : resolve(opened)));
+  });
+  // Waits for the product's own transactions as they wait for this one.
+  db.configure('busyTimeout', LOCK_WAIT_MS);
+  const session: SqlSession = {
+    dialect: 'sqlite',
+    // $1, $2... become ?1, ?2..., which sqlite3 binds by position.
+    query: <R extends object>(sql: string, params: readonly SqlParam[] = []) =>
+      new Promise<R[]>((resolve, reject) => db.all(sql.replace(/\$(\d+)/g, '?$1'), [...params], (error: Error | null, rows: R[]) => (error ? reject(error) : resolve(rows)))),
+  };
+  await session.query('PRAGMA foreign_keys = ON');
+  return {
+    // IMMEDIATE takes the write lock at once, as the product's own SQLite transactions do.
+    transaction: (work) => inTransaction(session, 'BEGIN IMMEDIATE', work),
+    close: () => new Promise<void>((resolve, reject) => db.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/** A PostgreSQL client, connected again for the next transaction after its connection is lost. */
+async function openPostgres(url: string): Promise<WriterConnection> {
+  const { default: pg } = await import('pg');
+  let client: PgClient | null = null;
+  const connect = async (): Promise<PgClient> => {
+    if (client) return client;
+    // The same waits as the product's own pool (src/db/store.ts).
+    const fresh = new pg.Client({ connectionString: url, connectionTimeoutMillis: LOCK_WAIT_MS, lock_timeout: LOCK_WAIT_MS });
+    fresh.on('error', () => {
+      if (client === fresh) client = null;
+    });
+    await fresh.connect();
+    client = fresh;
+    return fresh;
+  };
+  await connect();
+  return {
+    async transaction(work) {
+      const connected = await connect();
+      const session: SqlSession = {
+        dialect: 'postgres',
+        query: async <R extends object>(sql: string, params: readonly SqlParam[] = []) => (await connected.query(sql, [...params])).rows as R[],
+      };
+      try {
+        return await inTransaction(session, 'BEGIN', work);
+      } catch (error) {
+        // A connection that failed (no SQLSTATE: the socket; class 08 or 57: the server) is not used again.
+        const code = String((error as { code?: unknown }).code ?? '');
+        if (!/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || code.startsWith('57')) {
+          if (client === connected) client = null;
+          void connected.end().catch(() => undefined);
+        }
+        throw error;
+      }
+    },
+    async close() {
+      await client?.end();
+      client = null;
+    },
+  };
+}
+
+/** The connection for the store at `url`. */
+function openConnection(url: string): Promise<WriterConnection> {
+  const file = sqliteFile(url);
+  return file === null ? openPostgres(url) : openSqlite(file);
+}
+
+/**
+ * Serves the product's write jobs on this worker thread until asked to close: opens the connection
+ * (answering whether it could), then runs each job asked in a transaction of its own, in order.
+ */
+export async function serveWrites(jobs: WriteJobs): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('the store writer runs in a worker thread (src/db/writer.ts starts it)');
+  const post = (reply: WriterReply) => port.postMessage(reply);
+  let connection: WriterConnection;
+  try {
+    connection = await openConnection((workerData as { url: string }).url);
+  } catch (error) {
+    post({ ready: false, error: sendError(error) });
+    port.close();
+    return;
+  }
+  let queue = Promise.resolve();
+  port.on('message', (request: WriterRequest) => {
+    queue = queue.then(async () => {
+      if ('close' in request) {
+        await connection.close().catch(() => undefined);
+        port.close();
+        return;
+      }
+      const job = jobs[request.job] as ((session: SqlSession, input: unknown) => Promise<unknown>) | undefined;
+      try {
+        if (!job) throw new Error(`the store writer has no job ${request.job}`);
+        post({ id: request.id, output: await connection.transaction((session) => job(session, request.input)) });
+      } catch (error) {
+        post({ id: request.id, error: sendError(error) });
+      }
+    });
+  });
+  post({ ready: true });
+}
