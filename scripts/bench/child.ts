@@ -10,16 +10,28 @@ const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=
 
 /**
  * Starts `script` (relative to the repo) with tsx (or plain node with `tsx: false`, for built
- * JavaScript) and resolves with its first JSON line and the process.
+ * JavaScript) and resolves with its first JSON line and the process. Other lines it prints (V8's
+ * --trace-gc, say) go to this process's stderr.
  */
 export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}, { tsx = true, nodeFlags = [] }: { tsx?: boolean; nodeFlags?: readonly string[] } = {}): Promise<{ child: ChildProcess; info: T }> {
   const child = spawn(process.execPath, [...profileArgs, ...nodeFlags, ...(tsx ? ['--import', 'tsx'] : []), path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let buffer = '';
+    let ready = false;
     child.stdout?.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
-      const line = buffer.split('\n')[0];
-      if (buffer.includes('\n') && line) resolve({ child, info: JSON.parse(line) as T });
+      let end = buffer.indexOf('\n');
+      while (end >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 1);
+        if (!ready && line.startsWith('{')) {
+          ready = true;
+          resolve({ child, info: JSON.parse(line) as T });
+        } else {
+          process.stderr.write(`${line}\n`);
+        }
+        end = buffer.indexOf('\n');
+      }
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)));
   });
