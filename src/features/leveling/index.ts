@@ -22,19 +22,21 @@ const MemberParams = z.object({ userId: Snowflake });
 /** A member's message earns XP and coins (in memory; written by the next flush). */
 const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', (services, message) => {
   if (!message.inGuild() || message.author.bot || message.webhookId || message.system) return;
-  return services.settings.with(message.guildId, (settings) =>
+  return services.settings.with(message.guildId, (settings) => {
+    // One lookup of the member (a getter that resolves it from the guild's cache each time).
+    const member = message.member;
     services.accruals.message(
       {
         guildId: message.guildId,
         userId: message.author.id,
-        username: message.member?.displayName ?? message.author.username,
+        username: member?.displayName ?? message.author.username,
         messageId: message.id,
         channelId: message.channelId,
-        booster: Boolean(message.member?.premiumSinceTimestamp),
+        booster: Boolean(member?.premiumSinceTimestamp),
       },
       settings,
-    ),
-  );
+    );
+  });
 });
 
 /** Role rewards the bot cannot give (deleted, or at or above its highest role). */
