@@ -44,6 +44,23 @@ export function presentControlMessage(services: SandboxServices, message: Messag
   };
 }
 
+/** Bulk posts made between two looks at the gateway's backlog. */
+const BULK_CHUNK = 250;
+/** Unread gateway bytes (about 700 messages) at which bulk posting waits for the bots to read. */
+const BULK_BACKLOG_BYTES = 1 << 20;
+/** The longest a bulk post waits for a bot that stopped reading before it goes on regardless. */
+const BULK_STALL_MS = 10_000;
+
+/**
+ * Returns once the gateway connections have taken what was sent (the backlog under
+ * BULK_BACKLOG_BYTES), or after BULK_STALL_MS; at least a turn of the event loop, so sockets write.
+ */
+async function paced(services: SandboxServices): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const giveUp = Date.now() + BULK_STALL_MS;
+  while (services.gatewayBacklog() > BULK_BACKLOG_BYTES && Date.now() < giveUp) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 /** Control routes for what members do in channels: post, react, run slash commands. */
 export function registerChatControls(router: Router, services: SandboxServices): void {
   const { world } = services;
@@ -71,7 +88,12 @@ export function registerChatControls(router: Router, services: SandboxServices):
     return noContent();
   });
 
-  router.add('POST', '/channels/:channelId/messages/bulk', 'none', ({ params, body }) => {
+  /**
+   * Posted as a stream, as Discord sends one: a chunk at a time, the next once no bot has more than
+   * BULK_BACKLOG_BYTES unread on its connection. Posted in one loop, every message waited in the
+   * sandbox's memory (hundreds of MB for 200,000) and reached the bot only after the last was made.
+   */
+  router.add('POST', '/channels/:channelId/messages/bulk', 'none', async ({ params, body }) => {
     const { guild, channel } = controlChannel(services, params.channelId ?? '');
     const input = parseControlBody(bulkPostSchema, body);
     const authors = input.authorIds ?? [...guild.members.keys()].filter((id) => id !== world.botUserId && hasPermission(channelPermissions(guild, channel, id), P.ViewChannel | P.SendMessages));
@@ -84,6 +106,7 @@ export function registerChatControls(router: Router, services: SandboxServices):
       const message = world.messages.create(channel.id, { authorId: authors[(n - 1) % authors.length] ?? '', content: template.replaceAll('{n}', String(n)) });
       first ||= message.id;
       last = message.id;
+      if (n % BULK_CHUNK === 0) await paced(services);
     }
     return ok({ count: input.count, firstId: first, lastId: last }, 201);
   });

@@ -128,6 +128,13 @@ export class GatewayServer {
     }
   }
 
+  /** The most bytes queued for any connection and not yet taken by its client. */
+  backlogBytes(): number {
+    let most = 0;
+    for (const ws of this.wss.clients) most = Math.max(most, ws.bufferedAmount);
+    return most;
+  }
+
   /** Number of live connections (for tests). */
   get connectionCount(): number {
     return this.wss.clients.size;

@@ -124,6 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     publicOrigins: new Set(),
     dropGateway: () => gateway?.dropAll(),
     requestReconnect: () => gateway?.requestReconnect(),
+    gatewayBacklog: () => gateway?.backlogBytes() ?? 0,
   };
   gateway = new GatewayServer(services, { heartbeatIntervalMs: options.heartbeatIntervalMs });
   const liveGateway = gateway;

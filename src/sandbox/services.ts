@@ -21,4 +21,6 @@ export interface SandboxServices {
   dropGateway: () => void;
   /** Sends op 7 Reconnect to every connection (discord.js closes and resumes). */
   requestReconnect: () => void;
+  /** The most bytes waiting to be sent on any gateway connection (what its client has not read yet). */
+  gatewayBacklog: () => number;
 }
