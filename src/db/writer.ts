@@ -45,16 +45,12 @@ export function inlineWriter<Jobs extends WriteJobs>(sequelize: Sequelize, jobs:
  * src/writer.ts loaded through tsx, which a worker thread of Node 20 does not inherit.
  */
 function startWorker(workerData: unknown): Worker {
-  // Its garbage is short-lived (a flush's SQL text, a few MB at most): a small young generation
-  // (V8's default would reserve 16 MB more of the process's memory for it).
-  const options = { workerData, name: 'store writer', resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB } };
+  const options = { workerData, name: 'store writer' };
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./writer.js', import.meta.url), options);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(new URL('../writer.ts', import.meta.url).href);
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); });`, { ...options, eval: true });
+  return new Worker(`import(${tsx}).then(({ register }) => { register(); return import(${entry}); });`, { ...options, eval: true });
 }
-
-/** The writer thread's young generation, in MB. */
-const WRITER_YOUNG_GENERATION_MB = 3;
 
 /** How long close() waits for the worker to finish its jobs and close its connection. */
 const CLOSE_WAIT_MS = 15_000;
