@@ -3,9 +3,10 @@ import { describe, test } from 'node:test';
 import { QueryTypes, type Transaction } from 'sequelize';
 import { storeBackends } from '../../test/helpers/store';
 import { sequelizeSession } from './session';
-import { instantParam, jsonRows, storedInstant, together } from './sql';
+import { instantParam, jsonOf, jsonRows, storedInstant, together } from './sql';
 import { openStore } from './store';
 
+const FIELDS = { userId: 'text', name: 'text', amount: 'integer' } as const;
 const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", 'back\\slash \\\' quote', '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
 
 for (const backend of storeBackends()) {
@@ -20,12 +21,12 @@ for (const backend of storeBackends()) {
         const rows = Array.from({ length: 20_000 }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
         const returned = await store.sequelize.transaction((transaction) => {
           const session = sequelizeSession(store.sequelize, transaction);
-          const { from, field } = jsonRows(session.dialect, '$1', { userId: 'text', name: 'text', amount: 'integer' });
+          const { from, field } = jsonRows(session.dialect, '$1', FIELDS);
           return session.query<{ userId: string; balance: number | string }>(
             `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")
              SELECT '1', ${field.userId}, ${field.name}, ${field.amount}, 0, ${instantParam(session.dialect, '$2')} FROM ${from} WHERE true
              RETURNING "userId", "balance"`,
-            [JSON.stringify(rows), storedInstant(at)],
+            [jsonOf(rows, FIELDS), storedInstant(at)],
           );
         });
         assert.equal(returned.length, rows.length);

@@ -43,9 +43,14 @@ export interface JsonRows<F extends string> {
   field: Record<F, string>;
 }
 
+/** Rows as the JSON that jsonRows reads: each object with only these fields. */
+export function jsonOf<F extends string>(rows: readonly Partial<Record<F, SqlParam>>[], fields: Record<F, JsonField>): string {
+  return JSON.stringify(rows, Object.keys(fields));
+}
+
 /**
- * The JSON array of objects bound to `param` (made with JSON.stringify(rows, fieldNames) so that
- * it carries only these fields) as a table of `fields`. On SQLite, a SELECT from it followed by
+ * The JSON array of objects bound to `param` (made by jsonOf with the same fields) as a table of
+ * `fields`. On SQLite, a SELECT from it followed by
  * ON CONFLICT needs a WHERE (SQLite's parser asks for one; `WHERE true` will do).
  */
 export function jsonRows<F extends string>(dialect: Dialect, param: string, fields: Record<F, JsonField>): JsonRows<F> {

@@ -1,5 +1,5 @@
 // What the product's thread and the store writer's thread (src/db/writer.ts, src/db/writer-host.ts)
-// say to each other, and the shape of a write job. Imports nothing: both threads load it.
+// say to each other, and the shape of a write job. Loads no module: both threads import it.
 import type { SqlSession } from './sql';
 
 /** A write job: statements in one transaction, from a plain input to a plain output (both cross threads by copy). */

@@ -17,8 +17,6 @@ import type { SqlSession } from './sql';
 import { sqliteFile } from './url';
 import { receivedError, type WriteJobs, type WriterReply, type WriterRequest } from './writer-protocol';
 
-export type { WriteJob, WriteJobs } from './writer-protocol';
-
 type InputOf<J> = J extends (session: SqlSession, input: infer I) => Promise<unknown> ? I : never;
 type OutputOf<J> = J extends (session: SqlSession, input: never) => Promise<infer O> ? O : never;
 

@@ -2,7 +2,7 @@
 // thread on a SQLite file or PostgreSQL, on the main thread on an in-memory store. Plain inputs and
 // outputs, no Sequelize: totals, messages, chat coins and their ledger rows, the daily XP, the flush
 // id that makes a retry safe, then the levels the new totals reach and their bonuses.
-import { instantParam, jsonRows, storedInstant, together, type SqlParam, type SqlSession } from '../../db/sql';
+import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlParam, type SqlSession } from '../../db/sql';
 import { levelFromTotal } from '../../shared/level-curve';
 import { utcDay } from '../stats/activity-write';
 
@@ -20,9 +20,14 @@ export interface AccrualRow {
 /** The fields of AccrualRow, and the JSON of accruals the writer receives carries only these. */
 const ACCRUAL_FIELDS = { guildId: 'text', userId: 'text', username: 'text', xp: 'integer', coins: 'integer', messages: 'integer' } as const;
 
+/** A member's level and XP into it, as the level fixes carry them. */
+const LEVEL_FIELDS = { guildId: 'text', userId: 'text', level: 'integer', xp: 'integer' } as const;
+/** Coins credited to a member and what for, as the level bonuses carry them. */
+const EARNING_FIELDS = { guildId: 'text', userId: 'text', username: 'text', amount: 'integer', description: 'text' } as const;
+
 /** Accruals as the JSON a flush carries (objects with more fields give only these). */
 export function accrualRowsJson(rows: readonly AccrualRow[]): string {
-  return JSON.stringify(rows, Object.keys(ACCRUAL_FIELDS));
+  return jsonOf(rows, ACCRUAL_FIELDS);
 }
 
 /** One flush, as the writer receives it. */
@@ -80,7 +85,7 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
     return { written: false, levelUps: [] };
   }
   const at = storedInstant(flush.at);
-  // Every statement below binds the rows as $1 and the instant as $2.
+  // The statements on the accruals bind the rows as $1 and the instant as $2 (`params`).
   const params: SqlParam[] = [flush.rows, at];
   const { from, field: f } = jsonRows(dialect, '$1', ACCRUAL_FIELDS);
   const now = instantParam(dialect, '$2');
@@ -126,19 +131,19 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
   const bonuses = levelUps
     .filter((levelUp) => levelUp.bonus > 0)
     .map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` }));
-  const levels = jsonRows(dialect, '$1', { guildId: 'text', userId: 'text', level: 'integer', xp: 'integer' });
-  const earned = jsonRows(dialect, '$1', { guildId: 'text', userId: 'text', username: 'text', amount: 'integer', description: 'text' });
+  const levels = jsonRows(dialect, '$1', LEVEL_FIELDS);
+  const earned = jsonRows(dialect, '$1', EARNING_FIELDS);
   await together(session, [
     () => (changed.length === 0
       ? Promise.resolve([])
       : session.query(
           `UPDATE user_levels SET "level" = ${levels.field.level}, "xp" = ${levels.field.xp} FROM ${levels.from}
            WHERE user_levels."guildId" = ${levels.field.guildId} AND user_levels."userId" = ${levels.field.userId}`,
-          [JSON.stringify(changed)],
+          [jsonOf(changed, LEVEL_FIELDS)],
         )),
     () => (bonuses.length === 0
       ? Promise.resolve()
-      : creditEarnings(session, { from: earned.from, where: 'true', ...earned.field }, [JSON.stringify(bonuses), at])),
+      : creditEarnings(session, { from: earned.from, where: 'true', ...earned.field }, [jsonOf(bonuses, EARNING_FIELDS), at])),
   ] as const);
   return { written: true, levelUps };
 }

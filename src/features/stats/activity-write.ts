@@ -1,7 +1,7 @@
 // The activity counts' writes, as a store-writer job (src/db/writer.ts): messages, joins, leaves
 // and commands per guild and day, each member's last post, and commands by name, added to what the
 // store holds. Plain inputs, no Sequelize: it runs in the writer's thread too.
-import { instantParam, jsonRows, storedInstant, together, type SqlSession } from '../../db/sql';
+import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlSession } from '../../db/sql';
 
 /** The UTC day of a time, as stored: YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -18,10 +18,10 @@ export interface DayCounters {
   commands: number;
 }
 
-/** What one activity write adds, each list as JSON (activityJson). */
+/** What one activity write adds, each list as JSON (made by activityWrite). */
 export interface ActivityWrite {
   days: string;
-  /** Members' last posts (epoch ms); a later one already stored is kept. */
+  /** Members' last posts (stored instants); a later one already stored is kept. */
   posts: string;
   commands: string;
 }
@@ -37,9 +37,9 @@ export function activityWrite(
   commands: readonly { guildId: string; command: string; count: number }[],
 ): ActivityWrite {
   return {
-    days: JSON.stringify(days, Object.keys(DAY_FIELDS)),
-    posts: JSON.stringify(posts.map((post) => ({ guildId: post.guildId, userId: post.userId, at: storedInstant(post.at) }))),
-    commands: JSON.stringify(commands, Object.keys(COMMAND_FIELDS)),
+    days: jsonOf(days, DAY_FIELDS),
+    posts: jsonOf(posts.map((post) => ({ ...post, at: storedInstant(post.at) })), POST_FIELDS),
+    commands: jsonOf(commands, COMMAND_FIELDS),
   };
 }
 
