@@ -18,7 +18,22 @@ export type GatewayHealth = Health['gateway'];
 export type GuildMemberView =
   | { kind: 'no-bot' }
   | { kind: 'not-member' }
-  | { kind: 'member'; isOwner: boolean; /** Guild-wide permissions. */ permissions: bigint; roleIds: string[] };
+  | {
+      kind: 'member';
+      isOwner: boolean;
+      /** Guild-wide permissions. */
+      permissions: bigint;
+      roleIds: string[];
+      /** Their highest role (@everyone when they have none): what they outrank in Discord's hierarchy. */
+      highestRole: RoleStanding;
+    };
+
+/** Where a role stands in Discord's hierarchy: by position, ties broken by id (the older role is higher). */
+export interface RoleStanding {
+  id: string;
+  name: string;
+  position: number;
+}
 
 /** A guild as the dashboard shows it, from the gateway cache. */
 export interface GuildSummary {
@@ -50,6 +65,8 @@ export interface RoleView {
   belowBot: boolean;
   /** Anyone may ping it (else only those with Mention Everyone). */
   mentionable: boolean;
+  /** The permissions the role itself carries (not its holders' overwrites). */
+  permissions: bigint;
 }
 
 /** A custom emoji of a guild. */
@@ -184,6 +201,7 @@ export function botGateway(client: Client | null): BotGateway {
       isEveryone: role.id === guild.id,
       belowBot: highest ? role.comparePositionTo(highest) < 0 : false,
       mentionable: role.mentionable,
+      permissions: role.permissions.bitfield,
     };
   };
   let owners: { at: number; ids: string[] } | null = null;
@@ -215,6 +233,7 @@ export function botGateway(client: Client | null): BotGateway {
         isOwner: guild.ownerId === userId,
         permissions: member.permissions.bitfield,
         roleIds: member.roles.cache.filter((role) => role.id !== guild.id).map((role) => role.id),
+        highestRole: { id: member.roles.highest.id, name: member.roles.highest.name, position: member.roles.highest.position },
       };
     },
     async searchMembers(guildId, query, limit) {

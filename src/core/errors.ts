@@ -41,6 +41,23 @@ export function summarizeFields(fields: Record<string, string>): string {
   return parts.length ? parts.join('; ') : 'The input is invalid.';
 }
 
+/**
+ * The request would do something with consequences the person has not confirmed yet (hand out a
+ * role that carries staff permissions): `fields` names what needs confirming and why; the same
+ * request with the confirmation goes through.
+ */
+export class ConfirmationRequired extends DomainError {
+  override name = 'ConfirmationRequired';
+  constructor(
+    readonly fields: Record<string, string>,
+    message: string,
+    /** The roles to list in `confirmRoleIds` when asking again. */
+    readonly roleIds: readonly string[],
+  ) {
+    super(message);
+  }
+}
+
 /** The input is wrong; `fields` maps each bad field to what is wrong with it. */
 export class InvalidInput extends DomainError {
   override name = 'InvalidInput';

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
-import { flag, pageQuery, text, wholeNumber } from './fields';
+import { confirmRoleIds, flag, pageQuery, text, wholeNumber } from './fields';
 
 /** The economy's settings (spec sections 2, 3 and 9). */
 export const EconomySettingsSchema = z.object({
@@ -74,6 +74,7 @@ export const ShopItemInput = z
     perMemberLimit: optionalCount(1000),
     /** Sent by the spec's form; the route's server is the one used. */
     serverId: z.string().optional(),
+    confirmRoleIds: confirmRoleIds(),
   })
   .strict()
   .refine((value) => value.type !== 'role' || Boolean(value.roleId), {

@@ -65,3 +65,18 @@ export const pageQuery = (maxPageSize: number, defaultPageSize: number) =>
       .max(maxPageSize, `must be between 1 and ${maxPageSize}`)
       .default(defaultPageSize),
   });
+
+/** How many dangerous roles one request may confirm. */
+const MAX_CONFIRMED_ROLES = 25;
+
+/**
+ * Roles carrying staff permissions (Ban Members, Administrator...) that the person confirmed handing
+ * out through the bot: a request without them is answered 409 `confirmation_required`, naming each
+ * role and what it carries, and the dashboard sends it again with them once the person agrees.
+ */
+export const confirmRoleIds = () =>
+  z
+    .array(Snowflake, { error: 'must be a list of role ids' })
+    .max(MAX_CONFIRMED_ROLES, `must hold at most ${MAX_CONFIRMED_ROLES} roles`)
+    .optional()
+    .transform((ids) => ids ?? []);

@@ -5,5 +5,10 @@ export const ApiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
+  /**
+   * With `confirmation_required` (409): the roles with staff permissions the request would make the
+   * bot hand out; the same request with `confirmRoleIds` listing them goes through.
+   */
+  confirmRoleIds: z.array(z.string()).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

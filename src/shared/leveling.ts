@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { Snowflake } from './auth';
-import { decimal, flag, pageQuery, wholeNumber } from './fields';
+import { confirmRoleIds, decimal, flag, pageQuery, wholeNumber } from './fields';
 
 /** The Leveling System's settings (spec sections 2, 3, 7 and 9), with server-side ranges. */
 export const LevelingSettingsSchema = z.object({
@@ -75,7 +75,7 @@ export type LevelingStats = z.infer<typeof LevelingStatsSchema>;
 /** A role reward: reaching `level` gives `roleId`. */
 export const LevelRewardSchema = z.object({ id: z.number().int(), level: z.number().int(), roleId: z.string(), roleName: z.string().nullable() });
 export type LevelReward = z.infer<typeof LevelRewardSchema>;
-export const LevelRewardInput = z.object({ level: wholeNumber(2, 1000), roleId: Snowflake }).strict();
+export const LevelRewardInput = z.object({ level: wholeNumber(2, 1000), roleId: Snowflake, confirmRoleIds: confirmRoleIds() }).strict();
 export type LevelRewardInput = z.input<typeof LevelRewardInput>;
 
 /** A member's rank card: level, XP into it and to the next, place on the leaderboard, coins. */

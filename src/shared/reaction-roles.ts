@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Snowflake } from './auth';
+import { confirmRoleIds } from './fields';
 
 /** How the reactions of one message give roles (Carl-bot's modes). Every entry of a message shares its mode. */
 export const REACTION_ROLE_MODES = ['normal', 'unique', 'verify', 'drop'] as const;
@@ -54,6 +55,7 @@ export const ReactionRoleInput = z
     roleId: z.string({ error: 'is required' }).trim().min(1, 'is required').pipe(Snowflake),
     roleName: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish().transform((value) => value || null),
     mode: z.enum(REACTION_ROLE_MODES, { error: `must be one of ${REACTION_ROLE_MODES.join(', ')}` }).optional(),
+    confirmRoleIds: confirmRoleIds(),
   })
   .strict();
 export type ReactionRoleInput = z.input<typeof ReactionRoleInput>;
@@ -63,6 +65,7 @@ export const ReactionRolePatch = z
   .object({
     isActive: z.boolean({ error: 'must be true or false' }).optional(),
     mode: z.enum(REACTION_ROLE_MODES, { error: `must be one of ${REACTION_ROLE_MODES.join(', ')}` }).optional(),
+    confirmRoleIds: confirmRoleIds(),
   })
   .strict()
   .refine((value) => value.isActive !== undefined || value.mode !== undefined, { message: 'Nothing to change: send isActive or mode.', path: ['body'] });

@@ -48,6 +48,10 @@ export const GuildDirectorySchema = z.object({
       assignable: z.boolean(),
       /** Anyone may ping it. */
       mentionable: z.boolean(),
+      /** The staff permissions it carries (Ban Members, Administrator...), as Discord names them: handing it out needs a confirmation. */
+      dangerous: z.array(z.string()),
+      /** Why the signed-in person cannot hand it out through the bot (they could not give it in Discord), or null when they can. */
+      notYours: z.string().nullable(),
     }),
   ),
   /** What the bot may do guild-wide: give roles (Manage Roles), ping any role (Mention Everyone). */

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 import { AccessLevelSchema, GRANT_LEVELS } from './access';
 import { Snowflake } from './auth';
-import { pageQuery } from './fields';
+import { confirmRoleIds, pageQuery } from './fields';
 import { ApiKeyInput, BOT_DEFAULTS, BotSettingsSchema, StatusMessageInput } from './bot-settings';
 import { ECONOMY_DEFAULTS, EconomySettingsSchema } from './economy';
 import { LEVELING_DEFAULTS, LevelingSettingsSchema } from './leveling';
@@ -32,7 +32,7 @@ export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
  * the write-only API key and the bot-wide status message. Unknown fields are refused by name.
  */
 export const SettingsUpdateSchema = GuildSettingsSchema.partial()
-  .extend({ apiKey: ApiKeyInput.optional(), statusMessage: StatusMessageInput.optional() })
+  .extend({ apiKey: ApiKeyInput.optional(), statusMessage: StatusMessageInput.optional(), confirmRoleIds: confirmRoleIds() })
   .strict();
 export type SettingsUpdate = z.input<typeof SettingsUpdateSchema>;
 export type ParsedSettingsUpdate = z.output<typeof SettingsUpdateSchema>;
@@ -93,7 +93,10 @@ export const ExportFileSchema = z.object({
 export type ExportFile = z.infer<typeof ExportFileSchema>;
 
 /** POST /api/servers/:guildId/settings/import: the parsed file, and whether to apply it or only preview. */
-export const ImportInput = z.object({ file: z.unknown(), apply: z.boolean().default(false) }).strict();
+export const ImportInput = z.object({ file: z.unknown(), apply: z.boolean().default(false), confirmRoleIds: confirmRoleIds() }).strict();
+
+/** POST /settings/history/:entryId/restore: the dangerous roles the restored version hands out, once confirmed. */
+export const RestoreInput = z.object({ confirmRoleIds: confirmRoleIds() }).strict();
 /** What an import would change (dry run) or changed. */
 export const ImportResultSchema = z.object({ applied: z.boolean(), changes: z.array(SettingChangeSchema) });
 export type ImportResult = z.infer<typeof ImportResultSchema>;

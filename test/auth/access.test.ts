@@ -3,6 +3,7 @@
 // called by each kind of user and must answer 401, 400, 403, 404 or 2xx as its access level says.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 import request from 'supertest';
 import type { Product } from '../../src/main';
 import { GUILD_ROUTE_PREFIX, routeAccess, routePath, type GuildRouteSpec } from '../../src/http/route';
@@ -29,7 +30,12 @@ describe('access control on every /api/servers/:guildId route', () => {
     sessions.otherAdmin = await signInAs(product, world.demo.otherAdminUserId);
     const viewer = world.addMember(guildId, { username: 'matrix_viewer' });
     const editor = world.addMember(guildId, { username: 'matrix_editor' });
-    await waitFor(() => product.client.guilds.cache.get(guildId)?.members.cache.has(editor.userId), 5000, 'the new members to reach the bot');
+    // Delegated access adds no Discord power: routes that make the bot hand out a role also need the
+    // editor to be able to give it in Discord (test/security/role-escalation.test.ts). Here the
+    // editor holds Manage Roles above @Member, so the matrix tests the dashboard access alone.
+    const roleManager = world.structure.createRole(guildId, { name: 'Role Manager', permissions: PermissionFlagsBits.ManageRoles, position: 3 });
+    world.setMemberRoles(guildId, editor.userId, [roleManager.id]);
+    await waitFor(() => product.client.guilds.cache.get(guildId)?.members.cache.get(editor.userId)?.roles.cache.has(roleManager.id), 5000, 'the new members to reach the bot');
     for (const [member, level] of [[viewer, 'view'], [editor, 'edit']] as const) {
       await product.services.grants.grant(guildId, { subjectType: 'member', subjectId: member.userId, level, expiresAt: null, createdBy: world.demo.ownerUserId });
     }

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CurrentUserSchema } from '../../src/shared/auth';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 const world = () => {
@@ -68,6 +68,32 @@ describe('Economy & Shop', () => {
     await toastWith(page, 'Item deleted');
     await page.getByText('No shop items yet').waitFor();
     await shopItems.getByText('0', { exact: true }).waitFor();
+  });
+
+  test('a role item selling staff permissions asks first: Cancel saves nothing, "Hand it out" saves it', async () => {
+    const page = await openPage('economy', 'Economy & Shop');
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Shop Item' });
+    await dialog.getByLabel('Item Name').fill('Deputy badge');
+    await dialog.getByLabel('Price').fill('500');
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Role', exact: true }).click();
+    await pick(page, 'Role ID', 'Mod', /@Moderator.*Staff permissions: Kick Members, Ban Members, Manage Server/);
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    const ask = page.getByRole('dialog', { name: 'Hand out a role with staff permissions?' });
+    await ask.getByText('@Moderator carries Kick Members, Ban Members and Manage Server: every member who gets it from the bot can use them.', { exact: false }).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await dialog.getByRole('button', { name: 'Add Item' }).waitFor();
+    assert.equal(await page.getByTestId('toast').count(), 0, 'backing out is not a failure');
+    assert.equal(await harness().product.store.models.ShopItem.count({ where: { guildId: guildId(), name: 'Deputy badge' } }), 0);
+
+    await dialog.getByRole('button', { name: 'Add Item' }).click();
+    await ask.getByRole('button', { name: 'Hand it out' }).click();
+    await toastWith(page, 'Shop item created');
+    const stored = await harness().product.store.models.ShopItem.findOne({ where: { guildId: guildId(), name: 'Deputy badge' } });
+    assert.equal(stored?.roleId, world().demo.roles.moderator);
+    await stored?.destroy();
   });
 
   test('Give Coins: the spec message without a member, then a member found by name gets them; the ledger and the total follow', async () => {

@@ -2,6 +2,7 @@
 // JSON in and out, and errors whose message follows spec section 8 ("status: body").
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiErrorSchema, type ApiError } from '../../src/shared/http';
+import { askConfirmation } from '../state/confirmations';
 
 /** A non-ok answer from /api; `message` is `${status}: ${body text or statusText}`. */
 export class ApiRequestError extends Error {
@@ -54,8 +55,39 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw apiRequestError(response.status, text || response.statusText);
 }
 
-/** Sends a request to /api with credentials and an optional JSON body; returns the parsed JSON (or null for 204). */
+/** The person backed out of a write the server asked them to confirm: nothing was sent again, nothing saved. */
+export class ConfirmationDeclined extends Error {
+  override name = 'ConfirmationDeclined';
+  constructor() {
+    super('Nothing was saved.');
+  }
+}
+
+/** A plain JSON object body, which a confirmation can be added to. */
+function isObjectBody(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
+}
+
+/**
+ * Sends a request to /api with credentials and an optional JSON body; returns the parsed JSON (or
+ * null for 204). A write the server answers 409 `confirmation_required` (a role with staff
+ * permissions to hand out) is shown to the person, and sent again with their confirmation, or
+ * dropped (ConfirmationDeclined) when they back out.
+ */
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  try {
+    return await sendRequest<T>(method, url, data);
+  } catch (error) {
+    const asked = error instanceof ApiRequestError && error.status === 409 && error.body?.error === 'confirmation_required' ? error.body : undefined;
+    if (!asked?.confirmRoleIds?.length || (data !== undefined && !isObjectBody(data))) throw error;
+    if (!(await askConfirmation(asked.message))) throw new ConfirmationDeclined();
+    const confirmed = [...new Set([...(isObjectBody(data) && Array.isArray(data.confirmRoleIds) ? (data.confirmRoleIds as string[]) : []), ...asked.confirmRoleIds])];
+    return apiRequest<T>(method, url, { ...(isObjectBody(data) ? data : {}), confirmRoleIds: confirmed });
+  }
+}
+
+/** One request to /api, as apiRequest describes. */
+async function sendRequest<T>(method: string, url: string, data?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',

@@ -1,7 +1,7 @@
 // Writes to a guild's API: the request, then the listed reads refreshed and the spec's toast.
 import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../state/toasts';
-import { errorMessage, queryClient } from './client';
+import { ApiRequestError, ConfirmationDeclined, errorMessage, queryClient } from './client';
 
 /** A toast, or a function of the result or error that makes one. */
 type Notice<T> = ToastInput | ((value: T) => ToastInput);
@@ -17,6 +17,16 @@ export interface GuildMutationOptions<Input, Result> {
   onSuccess?: (result: Result, input: Input) => void;
 }
 
+/**
+ * The server's sentence for a refusal that names no field (403 "You cannot hand out @Moderator...",
+ * 409): asking again changes nothing, so it replaces a "Please try again" description. A refusal
+ * naming fields shows them under the fields, and the toast stays as the page says.
+ */
+function refusalText(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status < 400 || error.status >= 500 || !error.body || error.body.fields) return undefined;
+  return error.body.message;
+}
+
 /** A mutation with the dashboard's conventions: no retry, refresh what it changed, a toast either way. */
 export function useGuildMutation<Input, Result>({ request, invalidate = [], success, failure, onSuccess }: GuildMutationOptions<Input, Result>) {
   return useMutation({
@@ -27,7 +37,9 @@ export function useGuildMutation<Input, Result>({ request, invalidate = [], succ
       if (success) toast(typeof success === 'function' ? success(result) : success);
     },
     onError: (error) => {
-      const notice = typeof failure === 'function' ? failure(error) : { ...failure, description: failure.description ?? errorMessage(error) };
+      // The person backed out of the server's question: their choice, not a failure to report.
+      if (error instanceof ConfirmationDeclined) return;
+      const notice = typeof failure === 'function' ? failure(error) : { ...failure, description: refusalText(error) ?? failure.description ?? errorMessage(error) };
       toast({ ...notice, variant: 'destructive' });
     },
   });

@@ -109,12 +109,23 @@ export function ChannelPicker(props: PickerProps) {
   return <IdPicker {...props} noun="channel" options={options} />;
 }
 
-/** A role of the guild: by default one the bot can give (searchable; an id can be typed). */
+/** Why a role offered for the bot to hand out needs a second look: the bot cannot give it, the person could not give it in Discord, or it carries staff permissions. */
+function handoutHint(role: GuildDirectory['roles'][number]): string | undefined {
+  if (!role.assignable) return 'The bot cannot give it';
+  if (role.notYours) return 'You cannot give it in Discord';
+  if (role.dangerous.length > 0) return `Staff permissions: ${role.dangerous.join(', ')}`;
+  return undefined;
+}
+
+/** A role of the guild: by default one the bot can give, each marked with what stands in the way of handing it out (searchable; an id can be typed). */
 export function RolePicker(props: PickerProps) {
   const assignableOnly = props.assignableOnly ?? true;
   const options: ComboboxOption[] = (props.directory?.roles ?? [])
     .filter((role) => !role.isEveryone && (!assignableOnly || role.assignable || role.id === props.value))
-    .map((role) => ({ value: role.id, label: `@${role.name}`, ...(role.assignable || !assignableOnly ? {} : { hint: 'The bot cannot give it' }) }));
+    .map((role) => {
+      const hint = assignableOnly ? handoutHint(role) : undefined;
+      return { value: role.id, label: `@${role.name}`, ...(hint ? { hint } : {}) };
+    });
   return <IdPicker {...props} noun="role" options={options} />;
 }
 

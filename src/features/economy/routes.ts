@@ -43,14 +43,14 @@ export const economyRoutes: RouteSpec[] = [
     path: '/shop',
     body: ShopItemInput,
     example: { body: { name: 'Sticker', price: 25, type: 'cosmetic', description: 'A shiny sticker' } },
-    handler: ({ body, guild, services }) => createShopItem(services, guild.id, body),
+    handler: ({ body, guild, account, services }) => createShopItem(services, guild.id, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
   }),
   guildRoute({
     method: 'put',
     path: '/shop/:itemId',
     body: ShopItemInput,
     example: { body: { name: 'Sticker (gold)', price: 30, type: 'cosmetic' }, setup: exampleItem },
-    handler: ({ body, params, guild, services }) => updateShopItem(services, guild.id, ItemParams.parse(params).itemId, body),
+    handler: ({ body, params, guild, account, services }) => updateShopItem(services, guild.id, ItemParams.parse(params).itemId, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
   }),
   guildRoute({
     method: 'delete',

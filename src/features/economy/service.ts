@@ -6,7 +6,7 @@ import type { GuildSummary } from '../../bot/gateway';
 import type { ShopItem, Transaction } from '../../db/models/Economy';
 import { GuildScope } from '../../db/scoped';
 import type { EconomyStats, ShopItemType, ShopItemView, TransactionFilter, TransactionPage, Wallet } from '../../shared/economy';
-import { problemText, roleProblem } from '../settings/checks';
+import { checkRoleHandouts, problemText, roleProblem, type RoleRequest } from '../settings/checks';
 import type { Actor } from '../settings/store';
 import { memberName } from '../leveling/service';
 import { readCacheKey } from '../../core/read-cache';
@@ -75,27 +75,39 @@ export async function listShop(services: Services, guildId: string, { activeOnly
   return rows.map((row) => viewShopItem(services, row));
 }
 
-/** A role item's role must be one the bot can give. */
-function checkItem(services: Services, guildId: string, fields: ShopItemFields): void {
+/**
+ * A role item's role must be one the bot can give; when the item starts selling a role (created,
+ * its role changed, or put back on sale), the person asking must also be able to give that role
+ * in Discord themselves, and confirm a role with staff permissions (checkRoleHandouts).
+ */
+async function checkItem(services: Services, guildId: string, fields: ShopItemFields, request: RoleRequest, before: ShopItem | null): Promise<void> {
   if (fields.type !== 'role' || !fields.roleId) return;
+  const sells = fields.isActive && (!before || !before.isActive || before.type !== 'role' || before.roleId !== fields.roleId);
+  if (sells) return checkRoleHandouts(services, guildId, request, [{ field: 'roleId', roleId: fields.roleId, what: `The shop item ${fields.name}` }]);
   const problem = roleProblem(services, guildId, fields.roleId);
   if (problem) throw InvalidInput.field('roleId', problemText(problem));
 }
 
+/** The columns of an item from its fields. */
+function itemColumns(fields: ShopItemFields) {
+  const { name, description, price, type, roleId, icon, isActive, stock, perMemberLimit } = fields;
+  return { name, description, price, type, roleId: type === 'role' ? roleId : null, icon, isActive, stock, perMemberLimit };
+}
+
 /** Adds an item to the shop. */
-export async function createShopItem(services: Services, guildId: string, fields: ShopItemFields): Promise<ShopItemView> {
-  checkItem(services, guildId, fields);
-  const row = await shop(services, guildId).create({ ...fields, roleId: fields.type === 'role' ? fields.roleId : null, purchaseCount: 0 });
+export async function createShopItem(services: Services, guildId: string, fields: ShopItemFields, request: RoleRequest): Promise<ShopItemView> {
+  await checkItem(services, guildId, fields, request, null);
+  const row = await shop(services, guildId).create({ ...itemColumns(fields), purchaseCount: 0 });
   services.readCache.invalidate(`${guildId}:`);
   return viewShopItem(services, row);
 }
 
 /** Changes an item. */
-export async function updateShopItem(services: Services, guildId: string, id: number, fields: ShopItemFields): Promise<ShopItemView> {
+export async function updateShopItem(services: Services, guildId: string, id: number, fields: ShopItemFields, request: RoleRequest): Promise<ShopItemView> {
   const row = await shop(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That shop item does not exist in this server.');
-  checkItem(services, guildId, fields);
-  await row.update({ ...fields, roleId: fields.type === 'role' ? fields.roleId : null });
+  await checkItem(services, guildId, fields, request, row);
+  await row.update(itemColumns(fields));
   services.readCache.invalidate(`${guildId}:`);
   return viewShopItem(services, row);
 }

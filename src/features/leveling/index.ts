@@ -8,7 +8,7 @@ import { guildRoute } from '../../http/route';
 import { readCacheKey } from '../../core/read-cache';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
-import { roleProblem } from '../settings/checks';
+import { handoutProblem } from '../settings/checks';
 import { Snowflake } from '../../shared/auth';
 import { LeaderboardQuery, LevelRewardInput, type LeaderboardPage, type LevelingStats, type LevelReward, type Profile } from '../../shared/leveling';
 import { levelingCommands } from './commands';
@@ -39,13 +39,13 @@ const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', (servi
   });
 });
 
-/** Role rewards the bot cannot give (deleted, or at or above its highest role). */
+/** Role rewards the bot cannot give (deleted, or at or above its highest role), or that hand out staff permissions. */
 async function diagnoseLeveling(services: Services, guildId: string, settings: GuildSettings): Promise<Diagnostic[]> {
   if (!settings.levelingEnabled) return [];
   const items: Diagnostic[] = [];
   for (const reward of await listRewards(services, guildId)) {
-    const role = roleProblem(services, guildId, reward.roleId);
-    if (role) items.push({ feature: 'leveling', severity: 'error', problem: `Level ${reward.level} reward @${reward.roleName ?? reward.roleId}: ${role.problem}`, fix: role.fix, subject: `levelReward:${reward.id}` });
+    const role = handoutProblem(services, guildId, reward.roleId);
+    if (role) items.push({ feature: 'leveling', severity: role.severity, problem: `Level ${reward.level} reward @${reward.roleName ?? reward.roleId}: ${role.problem}`, fix: role.fix, subject: `levelReward:${reward.id}` });
   }
   return items;
 }
@@ -107,7 +107,7 @@ export const levelingFeature: Feature = {
           return { roleId };
         },
       },
-      handler: ({ body, guild, services }) => addReward(services, guild.id, body),
+      handler: ({ body, guild, account, services }) => addReward(services, guild.id, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
     }),
     guildRoute({
       method: 'delete',

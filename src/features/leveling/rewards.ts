@@ -1,9 +1,9 @@
-import { Conflict, InvalidInput, NotFound } from '../../core/errors';
+import { Conflict, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import { askDiscord } from '../../bot/discord-errors';
 import { GuildScope } from '../../db/scoped';
 import type { LevelReward } from '../../shared/leveling';
-import { problemText, roleProblem } from '../settings/checks';
+import { checkRoleHandouts, type RoleRequest } from '../settings/checks';
 
 const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.LevelReward, guildId);
 
@@ -13,10 +13,9 @@ export async function listRewards(services: Services, guildId: string): Promise<
   return rows.map((row) => ({ id: row.id, level: row.level, roleId: row.roleId, roleName: services.gateway.role(guildId, row.roleId)?.name ?? null }));
 }
 
-/** Adds a reward: a role the bot can give, at a level, once. */
-export async function addReward(services: Services, guildId: string, input: { level: number; roleId: string }): Promise<LevelReward> {
-  const problem = roleProblem(services, guildId, input.roleId);
-  if (problem) throw InvalidInput.field('roleId', problemText(problem));
+/** Adds a reward: a role the bot can give and the person asking could give themselves (checkRoleHandouts), at a level, once. */
+export async function addReward(services: Services, guildId: string, input: { level: number; roleId: string }, request: RoleRequest): Promise<LevelReward> {
+  await checkRoleHandouts(services, guildId, request, [{ field: 'roleId', roleId: input.roleId, what: `The level ${input.level} reward` }]);
   const existing = await scope(services, guildId).findOne({ where: { level: input.level, roleId: input.roleId } });
   if (existing) throw new Conflict(`That role is already the reward for level ${input.level}.`, 'roleId');
   const row = await scope(services, guildId).create({ level: input.level, roleId: input.roleId, createdAt: services.clock.now() });

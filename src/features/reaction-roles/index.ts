@@ -6,7 +6,7 @@ import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
 import type { Diagnostic } from '../../shared/diagnostics';
 import { ReactionRoleInput, ReactionRolePatch, RecentMessagesQuery, type ReactionRoleStats, type ReactionRoleView } from '../../shared/reaction-roles';
-import { channelProblem, roleProblem } from '../settings/checks';
+import { channelProblem, handoutProblem } from '../settings/checks';
 import {
   addReactionRole,
   catchUpReactionRoles,
@@ -67,8 +67,8 @@ async function diagnoseReactionRoles(services: Services, guildId: string): Promi
       const channel = channelProblem(services, guildId, entry.channelId, ['react', 'readHistory']);
       if (channel) items.push({ feature: 'reactionRoles', severity: 'error', problem: `Reaction roles in ${entry.channelName ? `#${entry.channelName}` : 'a channel'}: ${channel.problem}`, fix: channel.fix, subject: `channel:${entry.channelId}` });
     }
-    const role = roleProblem(services, guildId, entry.roleId);
-    if (role) items.push({ feature: 'reactionRoles', severity: 'error', problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId}: ${role.problem}`, fix: role.fix, subject });
+    const role = handoutProblem(services, guildId, entry.roleId);
+    if (role) items.push({ feature: 'reactionRoles', severity: role.severity, problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId}: ${role.problem}`, fix: role.fix, subject });
   }
   return items;
 }
@@ -87,7 +87,7 @@ async function exampleEntry(services: Services, guildId: string): Promise<Record
   const values = await exampleMessage(services, guildId);
   const guild = services.gateway.guild(guildId);
   if (!guild) return { id: '0' };
-  const entry = await addReactionRole(services, guild, { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null }, guild.ownerId);
+  const entry = await addReactionRole(services, guild, { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null }, { actorId: guild.ownerId, confirmed: [] });
   return { id: String(entry.id) };
 }
 
@@ -125,14 +125,14 @@ export const reactionRolesFeature: Feature = {
         body: { messageId: ':messageId', channelId: ':channelId', emoji: '👍', roleId: ':roleId' },
         setup: (services, guildId) => exampleMessage(services, guildId),
       },
-      handler: ({ body, guild, account, services }) => addReactionRole(services, guild, body, account.userId),
+      handler: ({ body, guild, account, services }) => addReactionRole(services, guild, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
     }),
     guildRoute({
       method: 'patch',
       path: '/reaction-roles/:id',
       body: ReactionRolePatch,
       example: { body: { mode: 'unique' }, setup: (services, guildId) => exampleEntry(services, guildId) },
-      handler: ({ body, params, guild, services }) => updateReactionRole(services, guild, EntryParams.parse(params).id, body),
+      handler: ({ body, params, guild, account, services }) => updateReactionRole(services, guild, EntryParams.parse(params).id, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
     }),
     guildRoute({
       method: 'delete',

@@ -17,7 +17,7 @@ import {
   type RecentMessage,
   type ReactionRoleView,
 } from '../../shared/reaction-roles';
-import { botNameIn, channelProblem, problemText, roleProblem } from '../settings/checks';
+import { botNameIn, channelProblem, checkRoleHandouts, problemText, type RoleRequest } from '../settings/checks';
 import { messageUrl } from '../welcome/service';
 
 /** The parsed body of POST /reaction-roles. */
@@ -110,7 +110,7 @@ function reactable(emoji: string): string {
  * per message and one role per emoji. The bot reacts with the emoji so members can click it. The
  * mode, when given, becomes the mode of every entry of the message.
  */
-export async function addReactionRole(services: Services, guild: GuildSummary, input: NewReactionRole, actorId: string): Promise<ReactionRoleView> {
+export async function addReactionRole(services: Services, guild: GuildSummary, input: NewReactionRole, request: RoleRequest & { actorId: string }): Promise<ReactionRoleView> {
   const parsed = parseEmoji(input.emoji);
   if (!parsed) throw InvalidInput.field('emoji', 'must be one emoji, or a custom emoji of this server as <:name:id>');
   if (parsed.kind === 'custom' && !services.gateway.emojis(guild.id).some((emoji) => emoji.id === parsed.id)) {
@@ -118,8 +118,7 @@ export async function addReactionRole(services: Services, guild: GuildSummary, i
   }
   const channel = channelProblem(services, guild.id, input.channelId, ['react', 'readHistory']);
   if (channel) throw InvalidInput.field('channelId', problemText(channel));
-  const role = roleProblem(services, guild.id, input.roleId);
-  if (role) throw InvalidInput.field('roleId', problemText(role));
+  await checkRoleHandouts(services, guild.id, request, [{ field: 'roleId', roleId: input.roleId, what: `The reaction ${input.emoji}` }]);
   const entries = await scope(services, guild.id).findAll({ where: { messageId: input.messageId } });
   const key = emojiKey(parsed);
   if (entries.some((entry) => entry.emoji === key)) throw new Conflict(`${input.emoji} already gives a role on this message.`, 'emoji');
@@ -134,7 +133,7 @@ export async function addReactionRole(services: Services, guild: GuildSummary, i
   if (input.mode && entries.some((entry) => entry.mode !== input.mode)) await scope(services, guild.id).update({ mode: input.mode }, { where: { messageId: input.messageId } });
   const row = await scope(services, guild.id).create({
     messageId: input.messageId, channelId: input.channelId, emoji: key, emojiId: parsed.kind === 'custom' ? parsed.id : null, roleId: input.roleId,
-    roleName: input.roleName ?? services.gateway.role(guild.id, input.roleId)?.name ?? null, mode, isActive: true, inactiveReason: null, createdBy: actorId,
+    roleName: input.roleName ?? services.gateway.role(guild.id, input.roleId)?.name ?? null, mode, isActive: true, inactiveReason: null, createdBy: request.actorId,
     createdAt: services.clock.now(),
   });
   services.reactionRoles.add(guild.id, input.messageId);
@@ -149,12 +148,18 @@ async function entryOf(services: Services, guildId: string, id: number): Promise
 }
 
 /** Switches an entry on or off, or changes the mode of its message (every entry of the message). Re-activating checks the message again. */
-export async function updateReactionRole(services: Services, guild: GuildSummary, id: number, patch: { isActive?: boolean | undefined; mode?: ReactionRoleMode | undefined }): Promise<ReactionRoleView> {
+export async function updateReactionRole(
+  services: Services,
+  guild: GuildSummary,
+  id: number,
+  patch: { isActive?: boolean | undefined; mode?: ReactionRoleMode | undefined },
+  request: RoleRequest,
+): Promise<ReactionRoleView> {
   const row = await entryOf(services, guild.id, id);
   if (patch.isActive === true && !row.isActive) {
     await fetchMessage(services, guild.id, row.channelId, row.messageId);
-    const role = roleProblem(services, guild.id, row.roleId);
-    if (role) throw InvalidInput.field('roleId', problemText(role));
+    // Switched back on, the entry hands its role out again: the same rule as adding it.
+    await checkRoleHandouts(services, guild.id, request, [{ field: 'roleId', roleId: row.roleId, what: `The reaction ${row.emoji}` }]);
   }
   if (patch.mode) await scope(services, guild.id).update({ mode: patch.mode }, { where: { messageId: row.messageId } });
   if (patch.isActive !== undefined) await scope(services, guild.id).update({ isActive: patch.isActive, inactiveReason: null }, { where: { id } });

@@ -3,6 +3,8 @@ import { accountRoute, guildRoute, type RouteSpec } from '../../http/route';
 import { listManagedServers } from '../auth/service';
 import { serverOverview, serverStats } from '../stats/service';
 import type { Services } from '../../core/services';
+import type { GuildMemberView } from '../../bot/gateway';
+import { cannotGiveRole, dangerousPermissionsOf, permissionNames } from '../../core/role-rights';
 import { MEMBER_SEARCH_LIMIT, MemberSearchQuery, type GuildDirectory, type MemberSummary } from '../../shared/servers';
 import { emojiUrl } from '../../shared/discord-urls';
 
@@ -29,7 +31,7 @@ export const serverRoutes: RouteSpec[] = [
     method: 'get',
     path: '/directory',
     example: {},
-    handler: ({ guild, services }) => guildDirectory(services, guild.id),
+    handler: async ({ guild, account, services }) => guildDirectory(services, guild.id, await services.gateway.member(guild.id, account.userId)),
   }),
 
   guildRoute({
@@ -41,8 +43,11 @@ export const serverRoutes: RouteSpec[] = [
   }),
 ];
 
-/** The guild's channels (with what the bot may do in each), roles, custom emojis and the bot's guild-wide rights. */
-function guildDirectory(services: Services, guildId: string): GuildDirectory {
+/**
+ * The guild's channels (with what the bot may do in each), roles (with what the bot and the viewer
+ * may hand out), custom emojis and the bot's guild-wide rights.
+ */
+function guildDirectory(services: Services, guildId: string, viewer: GuildMemberView): GuildDirectory {
   const me = services.gateway.botMember(guildId);
   const has = (bit: bigint) => (me ? (me.permissions & bit) !== 0n : false);
   return {
@@ -52,7 +57,16 @@ function guildDirectory(services: Services, guildId: string): GuildDirectory {
       kind,
       bot: { send: bot.send, embed: bot.view && bot.embed, react: bot.view && bot.react, readHistory: bot.view && bot.readHistory, manageMessages: bot.view && bot.manageMessages },
     })),
-    roles: services.gateway.roles(guildId).map(({ id, name, managed, isEveryone, belowBot, mentionable }) => ({ id, name, managed, isEveryone, mentionable, assignable: belowBot && !managed && !isEveryone })),
+    roles: services.gateway.roles(guildId).map((role) => ({
+      id: role.id,
+      name: role.name,
+      managed: role.managed,
+      isEveryone: role.isEveryone,
+      mentionable: role.mentionable,
+      assignable: role.belowBot && !role.managed && !role.isEveryone,
+      dangerous: permissionNames(dangerousPermissionsOf(role)),
+      notYours: viewer.kind === 'member' ? cannotGiveRole(viewer, role) : 'You are not a member of this server.',
+    })),
     bot: { name: me?.displayName ?? 'The bot', manageRoles: has(PermissionFlagsBits.ManageRoles), mentionEveryone: has(PermissionFlagsBits.MentionEveryone) },
     emojis: services.gateway.emojis(guildId).map((emoji) => ({ ...emoji, url: emojiUrl(services.meta, emoji.id, emoji.animated) })),
   };

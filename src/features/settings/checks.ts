@@ -1,5 +1,6 @@
 import { PermissionFlagsBits } from 'discord.js';
-import { InvalidInput } from '../../core/errors';
+import { ConfirmationRequired, Forbidden, InvalidInput } from '../../core/errors';
+import { cannotGiveRole, dangerousRoleWarning } from '../../core/role-rights';
 import type { Services } from '../../core/services';
 import type { ChannelView } from '../../bot/gateway';
 import { VERIFICATION_MISSING, WELCOME_MISSING_CHANNEL } from '../../shared/welcome';
@@ -29,6 +30,21 @@ export const CHANNEL_NEEDS: Partial<Record<SettingKey, ChannelNeed[]>> = {
 
 /** Roles the bot gives to members. */
 export const ROLE_FIELDS: SettingKey[] = ['verificationRoleId', 'memberRoleId'];
+
+/** Each role setting the bot hands out, and the switch that makes it do so. */
+const ROLE_SWITCHES = { memberRoleId: 'autoRoleEnabled', verificationRoleId: 'verificationEnabled' } as const satisfies Partial<Record<SettingKey, SettingKey>>;
+
+/**
+ * The roles a settings write makes the bot hand out anew: a role setting changed, or its switch
+ * turned on (a role stored while the switch was off, by someone else, is handed out from then on).
+ */
+export function settingsHandouts(next: GuildSettings, changed: readonly SettingKey[]): RoleHandout[] {
+  return Object.entries(ROLE_SWITCHES).flatMap(([field, toggle]) => {
+    const roleId = next[field as keyof typeof ROLE_SWITCHES];
+    const starts = changed.includes(field as SettingKey) || (changed.includes(toggle) && next[toggle]);
+    return roleId && starts ? [{ field, roleId }] : [];
+  });
+}
 
 const NEED_WORDS: Record<ChannelNeed, string> = {
   send: 'send messages',
@@ -91,6 +107,77 @@ export function roleProblem(services: Services, guildId: string, roleId: string)
   }
   if (bot && (bot.permissions & PermissionFlagsBits.ManageRoles) === 0n) return { problem: `${botName} needs the Manage Roles permission to give @${role.name}.`, fix: 'Give its role Manage Roles in Server Settings → Roles.' };
   return null;
+}
+
+/** Who asks for roles to be handed out through the bot, and the dangerous roles they confirmed. */
+export interface RoleRequest {
+  /** The person acting (their live Discord standing decides); null for the bot itself (a change it makes on its own). */
+  actorId: string | null;
+  /** Roles carrying staff permissions the person confirmed after being warned (the dashboard's dialog). */
+  confirmed: readonly string[];
+}
+
+/** A role a configuration will make the bot hand out, and the input field that names it. */
+export interface RoleHandout {
+  field: string;
+  roleId: string;
+  /** What hands it out, for the sentence ("The shop item VIP"); the field's role otherwise. */
+  what?: string;
+}
+
+/**
+ * The one rule for every configuration that makes the bot hand out a role (shop items, the member
+ * and verification roles, level rewards, reaction roles): the bot must be able to give it (400
+ * naming the field); the person asking must be able to give it in Discord themselves (403, see
+ * cannotGiveRole: a dashboard grant or Manage Server adds no Discord power); and a role carrying
+ * staff permissions needs their explicit confirmation, even from the owner (409
+ * confirmation_required, naming each role and what it carries).
+ */
+export async function checkRoleHandouts(services: Services, guildId: string, request: RoleRequest, handouts: readonly RoleHandout[]): Promise<void> {
+  if (handouts.length === 0) return;
+  const botFields: Record<string, string> = {};
+  for (const { field, roleId } of handouts) {
+    const problem = roleProblem(services, guildId, roleId);
+    if (problem) botFields[field] = problemText(problem);
+  }
+  if (Object.keys(botFields).length > 0) throw new InvalidInput(botFields);
+  const roles = handouts.flatMap((handout) => {
+    const role = services.gateway.role(guildId, handout.roleId);
+    return role ? [{ handout, role }] : [];
+  });
+  if (request.actorId !== null) {
+    const actor = await services.gateway.member(guildId, request.actorId);
+    if (actor.kind !== 'member') throw new Forbidden('You are not a member of that server, so you cannot hand out its roles.');
+    for (const { role } of roles) {
+      const refusal = cannotGiveRole(actor, role);
+      if (refusal) throw new Forbidden(refusal);
+    }
+  }
+  const warnings: Record<string, string> = {};
+  const unconfirmed = new Set<string>();
+  for (const { handout, role } of roles) {
+    const warning = request.confirmed.includes(role.id) ? null : dangerousRoleWarning(role);
+    if (!warning) continue;
+    warnings[handout.field] = handout.what ? `${handout.what} hands out @${role.name}. ${warning}` : warning;
+    unconfirmed.add(role.id);
+  }
+  if (unconfirmed.size === 0) return;
+  const them = unconfirmed.size === 1 ? 'it' : 'them';
+  throw new ConfirmationRequired(warnings, `${Object.values(warnings).join(' ')} Confirm that you mean to hand ${them} out.`, [...unconfirmed]);
+}
+
+/**
+ * What is wrong with a role a stored configuration hands out now: what stops the bot from giving
+ * it (an error), else staff permissions it carries (a warning: every member who gets it can use
+ * them, whoever set it up). Null when neither.
+ */
+export function handoutProblem(services: Services, guildId: string, roleId: string): (Problem & { severity: 'error' | 'warning' }) | null {
+  const problem = roleProblem(services, guildId, roleId);
+  if (problem) return { ...problem, severity: 'error' };
+  const role = services.gateway.role(guildId, roleId);
+  const warning = role ? dangerousRoleWarning(role) : null;
+  if (!warning || !role) return null;
+  return { problem: warning, fix: `Hand out a role without those permissions, or take them off @${role.name} in Server Settings → Roles.`, severity: 'warning' };
 }
 
 /** Settings that only make sense together: a switch on needs its channel or role. */

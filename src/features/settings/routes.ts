@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import type { Account } from '../../db/models/Account';
-import { HistoryQuery, ImportInput, SettingsUpdateSchema } from '../../shared/settings';
+import { HistoryQuery, ImportInput, RestoreInput, SettingsUpdateSchema } from '../../shared/settings';
 import { backupSettings, exportSettings, importSettings, resetSettings, restoreSettings, settingsView, writeSettings } from './service';
 import type { Actor } from './store';
 
@@ -28,7 +28,8 @@ export const settingsRoutes: RouteSpec[] = [
     body: SettingsUpdateSchema,
     example: { body: { xpCooldown: 45 } },
     handler: async ({ body, guild, access, account, services }) => {
-      await writeSettings(services, guild, body, actorOf(account), { kind: 'update' });
+      const { confirmRoleIds, ...settings } = body;
+      await writeSettings(services, guild, settings, actorOf(account), { kind: 'update', confirmedRoleIds: confirmRoleIds });
       return settingsView(services, guild.id, access);
     },
   }),
@@ -47,15 +48,16 @@ export const settingsRoutes: RouteSpec[] = [
   guildRoute({
     method: 'post',
     path: '/settings/history/:entryId/restore',
+    body: RestoreInput,
     example: {
       setup: async (services, guildId) => {
         const entry = await services.settings.history(guildId, 1, 1);
         return { entryId: String(entry.entries.find((row) => row.restorable)?.id ?? 0) };
       },
     },
-    handler: async ({ params, guild, access, account, services }) => {
+    handler: async ({ body, params, guild, access, account, services }) => {
       const { entryId } = EntryParams.parse(params);
-      await restoreSettings(services, guild, entryId, actorOf(account));
+      await restoreSettings(services, guild, entryId, actorOf(account), body.confirmRoleIds);
       return settingsView(services, guild.id, access);
     },
   }),
@@ -79,7 +81,7 @@ export const settingsRoutes: RouteSpec[] = [
     path: '/settings/import',
     body: ImportInput,
     example: { body: { file: { version: '1.0.0', exportedAt: '2026-01-01T00:00:00.000Z', serverSettings: { xpCooldown: 30 } } } },
-    handler: ({ body, guild, account, services }) => importSettings(services, guild, body.file, body.apply, actorOf(account)),
+    handler: ({ body, guild, account, services }) => importSettings(services, guild, body.file, body.apply, actorOf(account), body.confirmRoleIds),
   }),
 
   guildRoute({

@@ -18,7 +18,7 @@ import {
   type SettingsView,
 } from '../../shared/settings';
 import { zodFieldErrors } from '../../shared/zod-fields';
-import { checkGuildIds, checkRules, checkWebhookUrl } from './checks';
+import { checkGuildIds, checkRoleHandouts, checkRules, checkWebhookUrl, settingsHandouts } from './checks';
 import { readStatus, setStatus, statusLock } from './presence';
 import { changedKeys, type Actor, type HistoryKind, type StoredSettings } from './store';
 
@@ -75,7 +75,12 @@ interface WriteOptions {
   note?: string;
   /** Only check and report what would change; store nothing. */
   dryRun?: boolean;
+  /** Roles with staff permissions the person confirmed handing out (see checkRoleHandouts). */
+  confirmedRoleIds?: readonly string[];
 }
+
+/** What a write sets: any settings, the write-only API key and the bot-wide status message. */
+export type SettingsInput = Omit<ParsedSettingsUpdate, 'confirmRoleIds'>;
 
 /**
  * Changes a guild's settings, as one rule for every way in (the Settings pages, restore, import,
@@ -84,7 +89,7 @@ interface WriteOptions {
  * then the store, with a history entry of each changed field (secrets masked). Nothing is stored
  * when any check or Discord refuses. Returns the fields that changed.
  */
-export async function writeSettings(services: Services, guild: GuildSummary, input: ParsedSettingsUpdate, actor: Actor, options: WriteOptions): Promise<SettingChange[]> {
+export async function writeSettings(services: Services, guild: GuildSummary, input: SettingsInput, actor: Actor, options: WriteOptions): Promise<SettingChange[]> {
   const { apiKey, statusMessage, ...patch } = input;
   const currentStatus = await readStatus(services);
   const statusChanges = statusMessage !== undefined && statusMessage !== currentStatus;
@@ -117,6 +122,7 @@ export async function writeSettings(services: Services, guild: GuildSummary, inp
     const apiKeySealed = !keyChanges ? current.apiKeySealed : apiKey ? services.secrets.seal(apiKey) : null;
     if (next.webhookUrl && !apiKeySealed) throw InvalidInput.field('apiKey', 'is needed to sign webhook deliveries; set one, or clear the webhook URL');
     checkGuildIds(services, guild.id, next, changed);
+    await checkRoleHandouts(services, guild.id, { actorId: actor.userId, confirmed: options.confirmedRoleIds ?? [] }, settingsHandouts(next, changed));
     for (const effect of [...touched, ...stale]) await effect.check?.(services, guild, next);
     if (next.webhookUrl && changed.includes('webhookUrl')) await checkWebhookUrl(services, next.webhookUrl);
     if (options.dryRun) return null;
@@ -146,10 +152,10 @@ export async function settingsView(services: Services, guildId: string, access: 
 }
 
 /** Puts the settings back as they were right after history entry `entryId` (itself recorded). */
-export async function restoreSettings(services: Services, guild: GuildSummary, entryId: number, actor: Actor): Promise<SettingChange[]> {
+export async function restoreSettings(services: Services, guild: GuildSummary, entryId: number, actor: Actor, confirmedRoleIds: readonly string[] = []): Promise<SettingChange[]> {
   const snapshot = await services.settings.snapshot(guild.id, entryId);
   if (!snapshot) throw new NotFound('That history entry does not exist or holds no settings to restore.');
-  return writeSettings(services, guild, snapshot, actor, { kind: 'restore', replace: true, note: `Restored the settings as of change #${entryId}` });
+  return writeSettings(services, guild, snapshot, actor, { kind: 'restore', replace: true, note: `Restored the settings as of change #${entryId}`, confirmedRoleIds });
 }
 
 /** Reset Bot: every setting back to its default, the API key cleared (recorded). */
@@ -177,11 +183,11 @@ const ImportedSettings = GuildSettingsSchema.partial().strict();
  * unknown or bad field is named), then compared with the current settings. A dry run answers
  * what would change (after every check a save makes); applying writes it, recorded as an import.
  */
-export async function importSettings(services: Services, guild: GuildSummary, file: unknown, apply: boolean, actor: Actor): Promise<ImportResult> {
+export async function importSettings(services: Services, guild: GuildSummary, file: unknown, apply: boolean, actor: Actor, confirmedRoleIds: readonly string[] = []): Promise<ImportResult> {
   const parsedFile = ExportFileSchema.safeParse(file);
   if (!parsedFile.success) throw new InvalidInput(zodFieldErrors(parsedFile.error, 'file'), 'This is not an export file of this bot (version 1.0.0).');
   const parsed = ImportedSettings.safeParse(parsedFile.data.serverSettings);
   if (!parsed.success) throw new InvalidInput(zodFieldErrors(parsed.error, 'serverSettings'));
-  const changes = await writeSettings(services, guild, parsed.data as Partial<Record<SettingKey, unknown>> as ParsedSettingsUpdate, actor, { kind: 'import', dryRun: !apply });
+  const changes = await writeSettings(services, guild, parsed.data as Partial<Record<SettingKey, unknown>> as SettingsInput, actor, { kind: 'import', dryRun: !apply, confirmedRoleIds });
   return { applied: apply && changes.length > 0, changes };
 }

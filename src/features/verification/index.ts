@@ -5,7 +5,7 @@ import { guildRoute } from '../../http/route';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
 import { VERIFY_EMOJI, type VerificationStatus } from '../../shared/welcome';
-import { channelProblem, settingProblem } from '../settings/checks';
+import { channelProblem, handoutProblem, settingProblem } from '../settings/checks';
 import { catchUpVerifications, giveJoinRole, noteDeletedMessages, publishRulesMessage, rulesMessageStale, verificationStatus, verifyMember } from './service';
 
 /** ✅ on the rules message verifies the member; any other reaction there is removed. */
@@ -64,8 +64,8 @@ async function diagnoseVerification(services: Services, guildId: string, setting
       const cleanup = channelProblem(services, guildId, settings.rulesChannelId, ['manageMessages']);
       if (cleanup) items.push({ feature: 'verification', severity: 'warning', problem: `${cleanup.problem} Other reactions on the rules message stay.`, fix: cleanup.fix, subject: 'rulesChannelId' });
     }
-    const role = settingProblem(services, guildId, settings, 'verificationRoleId');
-    if (role) items.push({ feature: 'verification', severity: 'error', problem: `Verification role: ${role.problem}`, fix: role.fix, subject: 'verificationRoleId' });
+    const role = settings.verificationRoleId ? handoutProblem(services, guildId, settings.verificationRoleId) : null;
+    if (role) items.push({ feature: 'verification', severity: role.severity, problem: `Verification role: ${role.problem}`, fix: role.fix, subject: 'verificationRoleId' });
     const state = await services.guildState.get(guildId, 'rulesMessage');
     if (!state || state.channelId !== settings.rulesChannelId) {
       items.push({ feature: 'verification', severity: 'error', problem: 'The rules message has not been posted in the rules channel yet.', fix: 'Save the Rule Verification page to post it.', subject: 'rulesMessage' });
@@ -74,8 +74,8 @@ async function diagnoseVerification(services: Services, guildId: string, setting
     }
   }
   if (settings.autoRoleEnabled) {
-    const role = settingProblem(services, guildId, settings, 'memberRoleId');
-    if (role) items.push({ feature: 'autoRole', severity: 'error', problem: `Member role: ${role.problem}`, fix: role.fix, subject: 'memberRoleId' });
+    const role = settings.memberRoleId ? handoutProblem(services, guildId, settings.memberRoleId) : null;
+    if (role) items.push({ feature: 'autoRole', severity: role.severity, problem: `Member role: ${role.problem}`, fix: role.fix, subject: 'memberRoleId' });
   }
   return items;
 }

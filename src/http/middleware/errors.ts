@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
+import { ConfirmationRequired, Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
 import { discordUnavailable } from '../../bot/discord-errors';
 import { failureFields, storeFailure } from '../../core/store-errors';
 import type { ApiError } from '../../shared/http';
@@ -45,6 +45,10 @@ function fromDomain(error: DomainError): ErrorResponse {
   if (error instanceof InvalidInput) return answer(400, 'validation_error', error.fields);
   if (error instanceof NotFound) return answer(404, 'not_found');
   if (error instanceof Forbidden) return answer(403, 'forbidden');
+  if (error instanceof ConfirmationRequired) {
+    const asked = answer(409, 'confirmation_required', error.fields);
+    return { ...asked, body: { ...asked.body, confirmRoleIds: [...error.roleIds] } };
+  }
   if (error instanceof Conflict) return answer(409, 'conflict', error.field ? { [error.field]: error.message } : undefined);
   if (error instanceof FeatureDisabled) return answer(409, 'feature_disabled');
   if (error instanceof DiscordRefused) return answer(422, 'discord_refused');

@@ -12,6 +12,7 @@ import { ServerNotFound, type ServerProblem } from '../../pages/ServerNotFound';
 import { chooseServer, serverPath } from '../../state/server';
 import { drawerOpen } from '../../state/ui';
 import { PageSkeleton } from '../PageSkeleton';
+import { RoleConfirmation } from '../RoleConfirmation';
 import { buttonClass } from '../ui/button';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -133,6 +134,7 @@ export default function AppLayout() {
         </div>
       </div>
       {mobile ? <Drawer serverId={serverId} closedByNavigation={closedByNavigation} /> : null}
+      <RoleConfirmation />
     </DialogPrimitive.Root>
   );
 }
