@@ -53,20 +53,23 @@ describe('auto moderation', () => {
     await deleted(await post(member.userId, 'look at https://example.com.evil.io/x'));
   });
 
-  test('mass mentions warn the member', async () => {
+  test('mass mentions: the limit of 3 allows 3 mentions; 4 warn the member', async () => {
     const member = await buildMember(h());
-    const others = await Promise.all([buildMember(h()), buildMember(h()), buildMember(h())]);
-    await deleted(await post(member.userId, others.map((other) => `<@${other.userId}>`).join(' ')));
+    const others = await Promise.all([buildMember(h()), buildMember(h()), buildMember(h()), buildMember(h())]);
+    const mention = (count: number) => others.slice(0, count).map((other) => `<@${other.userId}>`).join(' ');
+    const allowed = await post(member.userId, mention(3));
+    await deleted(await post(member.userId, mention(4)));
+    // The bot reads messages in order: the one before the deleted one was judged first, and kept.
+    assert.ok(exists(allowed), 'three mentions are allowed');
     const row = await caseOf(member.userId);
     assert.deepEqual([row.action, row.reason], ['warn', 'Mass mentions']);
   });
 
-  test('the third identical message, and the fifth message within ten seconds, are deleted', async () => {
+  test('the fourth identical message (a limit of 3), and the fifth message within ten seconds (a limit of 4), are deleted', async () => {
     const repeater = await buildMember(h());
-    const first = await post(repeater.userId, 'same thing');
-    await post(repeater.userId, 'Same   thing');
-    await deleted(await post(repeater.userId, 'same thing '));
-    assert.ok(exists(first));
+    const allowed = [await post(repeater.userId, 'same thing'), await post(repeater.userId, 'Same   thing'), await post(repeater.userId, 'same thing ')];
+    await deleted(await post(repeater.userId, 'SAME thing'));
+    assert.deepEqual(allowed.map(exists), [true, true, true], 'three identical messages are allowed');
     assert.equal((await caseOf(repeater.userId)).reason, 'Repeated messages');
 
     const flooder = await buildMember(h());
