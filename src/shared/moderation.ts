@@ -259,6 +259,13 @@ export const ModerationSettingsSchema = z.object({
       });
     }),
   automodRules: AutomodRulesSchema,
+  /**
+   * Auto moderation checks the owner and members with Administrator or Manage Server too. Off by
+   * default: they are spared by every rule, as Discord's own AutoMod spares them. One switch for
+   * every rule (rules spare further roles by their exempt roles); a key of its own beside
+   * automodRules, so guilds stored before it read the default without a migration.
+   */
+  automodIncludeStaff: flag(),
 });
 export type ModerationSettings = z.infer<typeof ModerationSettingsSchema>;
 
@@ -267,7 +274,15 @@ export const MODERATION_DEFAULTS: ModerationSettings = {
   warningExpiryDays: 30,
   escalation: [],
   automodRules: AUTOMOD_DEFAULTS,
+  automodIncludeStaff: false,
 };
+
+/** How the dashboard words the staff switch of auto moderation. */
+export const AUTOMOD_STAFF_TEXT = {
+  label: 'Check staff too',
+  spared: 'Members with Administrator or Manage Server, and the owner, are not checked.',
+  included: 'Members with Administrator or Manage Server, and the owner, are checked like everyone else.',
+} as const;
 
 /** Spec sections 2, 5 and 8's words. */
 export const MODERATION_MESSAGES = {

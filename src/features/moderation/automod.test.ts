@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AUTOMOD_DEFAULTS, AUTOMOD_RULE_NAMES, type AutomodRuleName, type AutomodRules } from '../../shared/moderation';
-import { AUTOMOD_RULE_ORDER, AutomodEngine, REPEAT_WINDOW_MS, type AutomodMessage } from './automod';
+import { AUTOMOD_RULE_ORDER, AutomodEngine, REPEAT_WINDOW_MS, SPARE_STAFF, type AutomodMessage, type AutomodOptions } from './automod';
 
 const GUILD = '100000000000000001';
 const OTHER_GUILD = '100000000000000002';
@@ -14,7 +14,7 @@ const T0 = 1_700_000_000_000;
 
 /** A plain message from AUTHOR in CHANNEL of GUILD, with overrides. */
 function message(overrides: Partial<AutomodMessage> = {}): AutomodMessage {
-  return { guildId: GUILD, channelId: CHANNEL, authorId: AUTHOR, content: 'hello there', roleIds: [MEMBER_ROLE], mentionCount: 0, everyone: false, at: T0, ...overrides };
+  return { guildId: GUILD, channelId: CHANNEL, authorId: AUTHOR, content: 'hello there', roleIds: [MEMBER_ROLE], staff: false, mentionCount: 0, everyone: false, at: T0, ...overrides };
 }
 
 type RuleOverrides = { [K in AutomodRuleName]?: Partial<AutomodRules[K]> };
@@ -40,13 +40,13 @@ const BREAKERS: Record<AutomodRuleName, { message: Partial<AutomodMessage>; time
 };
 
 /** Sends a rule's breaker (as many times as it takes, 100 ms apart) and returns the last verdict. */
-function sendBreaker(engine: AutomodEngine, rule: AutomodRuleName, set: AutomodRules, overrides: Partial<AutomodMessage> = {}) {
+function sendBreaker(engine: AutomodEngine, rule: AutomodRuleName, set: AutomodRules, overrides: Partial<AutomodMessage> = {}, options?: AutomodOptions) {
   const { message: base, times } = BREAKERS[rule];
   let verdict = null;
   for (let i = 0; i < times; i++) {
     // Rate's breaker varies its text so that it does not also repeat.
     const content = rule === 'rate' ? `${base.content} ${i}` : base.content;
-    verdict = engine.check(message({ ...base, content, at: T0 + i * 100, ...overrides }), set);
+    verdict = engine.check(message({ ...base, content, at: T0 + i * 100, ...overrides }), set, options);
   }
   return verdict;
 }
@@ -83,6 +83,24 @@ test('each rule spares its exempt roles and channels, and only its own', () => {
   }
   const set = rules({ words: { words: ['blocked'] }, caps: { exemptRoleIds: [MODERATOR_ROLE] } });
   assert.equal(new AutomodEngine().check(message({ content: 'THAT IS BLOCKED', roleIds: [MODERATOR_ROLE] }), set)?.rule, 'words');
+});
+
+test('staff (owner, Administrator, Manage Server) are spared by every rule by default, and not counted', () => {
+  const set = rules(ALL_ON);
+  const engine = new AutomodEngine();
+  for (const rule of AUTOMOD_RULE_ORDER) assert.equal(sendBreaker(engine, rule, set, { staff: true }), null, rule);
+  assert.equal(sendBreaker(engine, 'invites', set, { staff: true }, SPARE_STAFF), null, 'SPARE_STAFF is the default');
+  assert.equal(engine.trackedMembers, 0, 'nothing is remembered of a spared member');
+  // The same messages from a member who is not staff are caught.
+  for (const rule of AUTOMOD_RULE_ORDER) assert.equal(sendBreaker(new AutomodEngine(), rule, set, { staff: false })?.rule, rule, rule);
+});
+
+test('staff are checked like everyone else when the guild includes them', () => {
+  const set = rules(ALL_ON);
+  for (const rule of AUTOMOD_RULE_ORDER) assert.equal(sendBreaker(new AutomodEngine(), rule, set, { staff: true }, { includeStaff: true })?.rule, rule, rule);
+  // Their exempt roles still spare them.
+  const byRole = rules({ invites: { exemptRoleIds: [MODERATOR_ROLE] } });
+  assert.equal(new AutomodEngine().check(message({ content: 'discord.gg/abc', staff: true, roleIds: [MODERATOR_ROLE] }), byRole, { includeStaff: true }), null);
 });
 
 test('the first broken rule in order wins', () => {

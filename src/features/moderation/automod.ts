@@ -35,6 +35,8 @@ export interface AutomodMessage {
   content: string;
   /** The author's roles in the guild. */
   roleIds: readonly string[];
+  /** The author is the guild's owner or has Administrator or Manage Server guild-wide (spared unless the guild includes staff). */
+  staff: boolean;
   /** Distinct users and roles mentioned, plus one when the message tried @everyone or @here. */
   mentionCount: number;
   /** The message tried @everyone or @here (whether or not Discord let it ping). */
@@ -52,6 +54,15 @@ export interface AutomodVerdict {
   /** The timeout's length; null unless the action is a timeout. */
   duration: Duration | null;
 }
+
+/** What a guild set beyond its rules. */
+export interface AutomodOptions {
+  /** Check staff (the owner, Administrator, Manage Server) too; off, every rule spares them. */
+  includeStaff: boolean;
+}
+
+/** The default: staff are spared. */
+export const SPARE_STAFF: AutomodOptions = { includeStaff: false };
 
 /**
  * The order rules are judged in; the first one broken wins. The dashboard's order, which runs from
@@ -115,8 +126,10 @@ export class AutomodEngine {
   /**
    * The first rule (in AUTOMOD_RULE_ORDER) the message breaks, or null. Every message counts
    * towards repeats and rate, including one an earlier rule catches: a flood of invites is a flood.
+   * Staff's messages, unless the guild includes them, are not judged or counted at all.
    */
-  check(message: AutomodMessage, rules: AutomodRules): AutomodVerdict | null {
+  check(message: AutomodMessage, rules: AutomodRules, options: AutomodOptions = SPARE_STAFF): AutomodVerdict | null {
+    if (message.staff && !options.includeStaff) return null;
     const raw = typeof message.content === 'string' ? message.content : '';
     const content = raw.length > MAX_SCANNED_CHARS ? raw.slice(0, MAX_SCANNED_CHARS) : raw;
     let lower: string | undefined;
