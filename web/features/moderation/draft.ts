@@ -105,6 +105,7 @@ export interface Draft {
   escalation: StepDraft[];
   automodEnabled: boolean;
   automodRules: Record<AutomodRuleName, RuleDraft>;
+  automodIncludeStaff: boolean;
 }
 
 /** A rule's own fields (numbers and lists) from the stored rule. */
@@ -140,6 +141,7 @@ export function draftOf(view: SettingsView): Draft {
     escalation: view.escalation.map((step) => ({ warnings: String(step.warnings), action: step.action, duration: step.duration })),
     automodEnabled: view.automodEnabled,
     automodRules: rules,
+    automodIncludeStaff: view.automodIncludeStaff,
   };
 }
 
@@ -169,6 +171,7 @@ export function bodyOf(draft: Draft): SettingsUpdate {
       words: { ...ruleBase(r.words), words: parseList(r.words.values.words) },
       caps: { ...ruleBase(r.caps), maxPercent: whole('caps', 'maxPercent'), minLength: whole('caps', 'minLength') },
     },
+    automodIncludeStaff: draft.automodIncludeStaff,
   };
 }
 
