@@ -118,7 +118,7 @@ while (mix.length < MIX_SIZE) {
   const made = pick(makers)();
   for (let k = 0; k < burst; k++) {
     clock += 1000 / INGEST_PER_SECOND;
-    mix.push({ guildId: person.guildId, channelId: pick(channels), authorId: person.authorId, roleIds: person.roleIds, content: made.content, mentionCount: made.mentions ?? 0, everyone: made.everyone ?? false, at: Math.round(clock) });
+    mix.push({ guildId: person.guildId, channelId: pick(channels), authorId: person.authorId, roleIds: person.roleIds, staff: false, content: made.content, mentionCount: made.mentions ?? 0, everyone: made.everyone ?? false, at: Math.round(clock) });
   }
 }
 const mixSpan = clock - (mix[0]?.at ?? clock);

@@ -183,16 +183,33 @@ const rule = <T extends z.ZodRawShape>(extra: T) =>
       if (base.action === 'timeout' && !base.duration) ctx.addIssue({ code: 'custom', path: ['duration'], message: 'is required for a timeout' });
     });
 
+/**
+ * The range of each number of a rule (the schema's and the dashboard's). A limit allows that many
+ * and acts on one more: 3 repeats allows three identical messages and deletes the fourth; 70 %
+ * capitals allows 70 % and deletes 71 %. The lowest limits of mentions and repeats are 1, so the
+ * strictest setting (one mention or no repeat at all) stays within reach.
+ */
+export const AUTOMOD_LIMITS = {
+  maxMentions: { min: 1, max: 100 },
+  maxRepeats: { min: 1, max: 20 },
+  maxMessages: { min: 2, max: 100 },
+  perSeconds: { min: 1, max: 300 },
+  maxPercent: { min: 50, max: 100 },
+  minLength: { min: 5, max: 500 },
+} as const;
+export type AutomodLimit = keyof typeof AUTOMOD_LIMITS;
+const limit = (key: AutomodLimit) => wholeNumber(AUTOMOD_LIMITS[key].min, AUTOMOD_LIMITS[key].max);
+
 /** The auto moderation rules, each with its own settings. */
 export const AutomodRulesSchema = z
   .object({
     invites: rule({}),
     links: rule({ allowedDomains: wordList(100, 253) }),
-    mentions: rule({ maxMentions: wholeNumber(2, 100) }),
-    repeats: rule({ maxRepeats: wholeNumber(2, 20) }),
-    rate: rule({ maxMessages: wholeNumber(2, 100), perSeconds: wholeNumber(1, 300) }),
+    mentions: rule({ maxMentions: limit('maxMentions') }),
+    repeats: rule({ maxRepeats: limit('maxRepeats') }),
+    rate: rule({ maxMessages: limit('maxMessages'), perSeconds: limit('perSeconds') }),
     words: rule({ words: wordList(500, 100) }),
-    caps: rule({ maxPercent: wholeNumber(50, 100), minLength: wholeNumber(5, 500) }),
+    caps: rule({ maxPercent: limit('maxPercent'), minLength: limit('minLength') }),
   })
   .strict();
 export type AutomodRules = z.infer<typeof AutomodRulesSchema>;
@@ -242,6 +259,13 @@ export const ModerationSettingsSchema = z.object({
       });
     }),
   automodRules: AutomodRulesSchema,
+  /**
+   * Auto moderation checks the owner and members with Administrator or Manage Server too. Off by
+   * default: they are spared by every rule, as Discord's own AutoMod spares them. One switch for
+   * every rule (rules spare further roles by their exempt roles); a key of its own beside
+   * automodRules, so guilds stored before it read the default without a migration.
+   */
+  automodIncludeStaff: flag(),
 });
 export type ModerationSettings = z.infer<typeof ModerationSettingsSchema>;
 
@@ -250,7 +274,15 @@ export const MODERATION_DEFAULTS: ModerationSettings = {
   warningExpiryDays: 30,
   escalation: [],
   automodRules: AUTOMOD_DEFAULTS,
+  automodIncludeStaff: false,
 };
+
+/** How the dashboard words the staff switch of auto moderation. */
+export const AUTOMOD_STAFF_TEXT = {
+  label: 'Check staff too',
+  spared: 'Members with Administrator or Manage Server, and the owner, are not checked.',
+  included: 'Members with Administrator or Manage Server, and the owner, are checked like everyone else.',
+} as const;
 
 /** Spec sections 2, 5 and 8's words. */
 export const MODERATION_MESSAGES = {

@@ -2,11 +2,12 @@
 // sent), a warning on a real demo member with the spec's toast and its case in the log, a refused
 // ban with 'Action Failed' and the server's reason, the log searched and filtered by the server,
 // View Reports listing a /report and dismissing or resolving it, the escalation ladder and an auto
-// moderation rule saved through Save Settings, and the page on a phone.
+// moderation rule saved through Save Settings, the line saying staff are not checked with its switch
+// (keyboard, saved), and the page on a phone.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ModerationCaseSchema, lastFour } from '../../src/shared/moderation';
+import { AUTOMOD_STAFF_TEXT, ModerationCaseSchema, lastFour } from '../../src/shared/moderation';
 import { waitFor } from '../helpers/wait';
 import { browserSuite, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
 
@@ -267,6 +268,31 @@ describe('Moderation', () => {
     const saved = await harness().product.services.settings.get(guildId());
     assert.equal(saved.automodEnabled, true);
     assert.deepEqual({ ...saved.automodRules.words, exemptRoleIds: [], exemptChannelIds: [] }, { enabled: true, action: 'timeout', duration: '10m', exemptRoleIds: [], exemptChannelIds: [], words: ['badword', 'another phrase'] });
+  });
+
+  test('auto moderation says staff are not checked; the switch to include them works from the keyboard and saving it persists it', async () => {
+    const page = await openModeration();
+    const line = page.getByText(AUTOMOD_STAFF_TEXT.spared, { exact: true });
+    await line.waitFor();
+    const staff = page.getByRole('switch', { name: AUTOMOD_STAFF_TEXT.label });
+    assert.equal(await staff.getAttribute('aria-checked'), 'false');
+    // The line is the switch's description, so a screen reader hears it with the switch.
+    const describedBy = (await staff.getAttribute('aria-describedby')) ?? '';
+    assert.ok(describedBy && (await line.getAttribute('id')) === describedBy.split(' ')[0], 'the switch is described by the line');
+
+    await staff.focus();
+    await page.keyboard.press('Space');
+    assert.equal(await staff.getAttribute('aria-checked'), 'true');
+    await page.getByText(AUTOMOD_STAFF_TEXT.included, { exact: true }).waitFor();
+    await page.getByText('You have unsaved changes.').waitFor();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toastWith(page, 'Moderation settings have been updated successfully.');
+    assert.equal((await harness().product.services.settings.get(guildId())).automodIncludeStaff, true);
+
+    await page.reload();
+    await page.getByRole('switch', { name: AUTOMOD_STAFF_TEXT.label }).waitFor();
+    assert.equal(await page.getByRole('switch', { name: AUTOMOD_STAFF_TEXT.label }).getAttribute('aria-checked'), 'true');
+    await page.getByText(AUTOMOD_STAFF_TEXT.included, { exact: true }).waitFor();
   });
 
   test('on a phone the page fits the screen and the dialog can be used', async () => {

@@ -49,19 +49,26 @@ export interface SwitchRowProps {
   error?: string;
 }
 
-/** A switch with its label and a line of explanation, as a settings row. */
+/** A switch with its label and a line of explanation, as a settings row; screen readers hear the line and the error with the switch. */
 export function SwitchRow({ label, description, checked, onChange, disabled, error }: SwitchRowProps) {
   const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="switch-row">
       <div className="switch-row-text">
         <Label htmlFor={id} className="switch-row-label">
           {label}
         </Label>
-        {description ? <p className="muted small">{description}</p> : null}
-        <FieldError message={error} />
+        {description ? (
+          <p id={descriptionId} className="muted small">
+            {description}
+          </p>
+        ) : null}
+        <FieldError id={errorId} message={error} />
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onChange} disabled={disabled} />
+      <Switch id={id} checked={checked} onCheckedChange={onChange} disabled={disabled} aria-describedby={describedBy} />
     </div>
   );
 }

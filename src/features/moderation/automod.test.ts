@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AUTOMOD_DEFAULTS, AUTOMOD_RULE_NAMES, type AutomodRuleName, type AutomodRules } from '../../shared/moderation';
-import { AUTOMOD_RULE_ORDER, AutomodEngine, REPEAT_WINDOW_MS, type AutomodMessage } from './automod';
+import { AUTOMOD_RULE_ORDER, AutomodEngine, REPEAT_WINDOW_MS, SPARE_STAFF, type AutomodMessage, type AutomodOptions } from './automod';
 
 const GUILD = '100000000000000001';
 const OTHER_GUILD = '100000000000000002';
@@ -14,7 +14,7 @@ const T0 = 1_700_000_000_000;
 
 /** A plain message from AUTHOR in CHANNEL of GUILD, with overrides. */
 function message(overrides: Partial<AutomodMessage> = {}): AutomodMessage {
-  return { guildId: GUILD, channelId: CHANNEL, authorId: AUTHOR, content: 'hello there', roleIds: [MEMBER_ROLE], mentionCount: 0, everyone: false, at: T0, ...overrides };
+  return { guildId: GUILD, channelId: CHANNEL, authorId: AUTHOR, content: 'hello there', roleIds: [MEMBER_ROLE], staff: false, mentionCount: 0, everyone: false, at: T0, ...overrides };
 }
 
 type RuleOverrides = { [K in AutomodRuleName]?: Partial<AutomodRules[K]> };
@@ -32,21 +32,21 @@ const ALL_ON: RuleOverrides = { invites: {}, links: {}, mentions: {}, repeats: {
 const BREAKERS: Record<AutomodRuleName, { message: Partial<AutomodMessage>; times: number }> = {
   invites: { message: { content: 'join discord.gg/abc' }, times: 1 },
   links: { message: { content: 'see https://evil.io' }, times: 1 },
-  mentions: { message: { content: 'hi all', mentionCount: 5 }, times: 1 },
-  repeats: { message: { content: 'buy my stuff' }, times: 3 },
+  mentions: { message: { content: 'hi all', mentionCount: 6 }, times: 1 },
+  repeats: { message: { content: 'buy my stuff' }, times: 4 },
   rate: { message: { content: 'msg' }, times: 6 },
   words: { message: { content: 'that is blocked' }, times: 1 },
   caps: { message: { content: 'THIS IS SO LOUD' }, times: 1 },
 };
 
 /** Sends a rule's breaker (as many times as it takes, 100 ms apart) and returns the last verdict. */
-function sendBreaker(engine: AutomodEngine, rule: AutomodRuleName, set: AutomodRules, overrides: Partial<AutomodMessage> = {}) {
+function sendBreaker(engine: AutomodEngine, rule: AutomodRuleName, set: AutomodRules, overrides: Partial<AutomodMessage> = {}, options?: AutomodOptions) {
   const { message: base, times } = BREAKERS[rule];
   let verdict = null;
   for (let i = 0; i < times; i++) {
     // Rate's breaker varies its text so that it does not also repeat.
     const content = rule === 'rate' ? `${base.content} ${i}` : base.content;
-    verdict = engine.check(message({ ...base, content, at: T0 + i * 100, ...overrides }), set);
+    verdict = engine.check(message({ ...base, content, at: T0 + i * 100, ...overrides }), set, options);
   }
   return verdict;
 }
@@ -85,10 +85,28 @@ test('each rule spares its exempt roles and channels, and only its own', () => {
   assert.equal(new AutomodEngine().check(message({ content: 'THAT IS BLOCKED', roleIds: [MODERATOR_ROLE] }), set)?.rule, 'words');
 });
 
+test('staff (owner, Administrator, Manage Server) are spared by every rule by default, and not counted', () => {
+  const set = rules(ALL_ON);
+  const engine = new AutomodEngine();
+  for (const rule of AUTOMOD_RULE_ORDER) assert.equal(sendBreaker(engine, rule, set, { staff: true }), null, rule);
+  assert.equal(sendBreaker(engine, 'invites', set, { staff: true }, SPARE_STAFF), null, 'SPARE_STAFF is the default');
+  assert.equal(engine.trackedMembers, 0, 'nothing is remembered of a spared member');
+  // The same messages from a member who is not staff are caught.
+  for (const rule of AUTOMOD_RULE_ORDER) assert.equal(sendBreaker(new AutomodEngine(), rule, set, { staff: false })?.rule, rule, rule);
+});
+
+test('staff are checked like everyone else when the guild includes them', () => {
+  const set = rules(ALL_ON);
+  for (const rule of AUTOMOD_RULE_ORDER) assert.equal(sendBreaker(new AutomodEngine(), rule, set, { staff: true }, { includeStaff: true })?.rule, rule, rule);
+  // Their exempt roles still spare them.
+  const byRole = rules({ invites: { exemptRoleIds: [MODERATOR_ROLE] } });
+  assert.equal(new AutomodEngine().check(message({ content: 'discord.gg/abc', staff: true, roleIds: [MODERATOR_ROLE] }), byRole, { includeStaff: true }), null);
+});
+
 test('the first broken rule in order wins', () => {
   // Breaks every rule on its second sending: an invite and a link, 3 mentions and @everyone, a blocked word, in capitals.
   const content = 'DISCORD.GG/ABC HTTPS://EVIL.IO BLOCKED WORD HERE @everyone';
-  const on: RuleOverrides = { ...ALL_ON, repeats: { maxRepeats: 2 }, rate: { maxMessages: 1, perSeconds: 60 }, mentions: { maxMentions: 3 } };
+  const on: RuleOverrides = { ...ALL_ON, repeats: { maxRepeats: 1 }, rate: { maxMessages: 1, perSeconds: 60 }, mentions: { maxMentions: 3 } };
   AUTOMOD_RULE_ORDER.forEach((expected, index) => {
     const set = rules(on);
     for (const earlier of AUTOMOD_RULE_ORDER.slice(0, index)) set[earlier].enabled = false;
@@ -140,45 +158,71 @@ test('links: invites are links while the invites rule is off, and left to it whi
   assert.equal(new AutomodEngine().check(message({ content: 'https://discord.com/channels/1/2', roleIds: [MODERATOR_ROLE] }), exemptFromInvites)?.rule, 'links');
 });
 
-test('mentions: at the limit or @everyone/@here', () => {
+test('mentions: a limit of N allows N mentions and acts on N+1; @everyone/@here always', () => {
+  for (const limit of [1, 5, 100]) {
+    const set = rules({ mentions: { maxMentions: limit } });
+    const engine = new AutomodEngine();
+    assert.equal(engine.check(message({ mentionCount: limit }), set), null, `${limit} allowed`);
+    assert.equal(engine.check(message({ mentionCount: limit + 1 }), set)?.rule, 'mentions', `${limit + 1} acted on`);
+  }
   const set = rules({ mentions: { maxMentions: 5 } });
-  const engine = new AutomodEngine();
-  assert.equal(engine.check(message({ mentionCount: 4 }), set), null);
-  assert.equal(engine.check(message({ mentionCount: 5 }), set)?.rule, 'mentions');
-  assert.equal(engine.check(message({ mentionCount: 1, everyone: true }), set)?.rule, 'mentions');
+  assert.equal(new AutomodEngine().check(message({ mentionCount: 1, everyone: true }), set)?.rule, 'mentions');
 });
 
-test('repeats: the maxRepeats-th identical message (normalised) within a sliding minute', () => {
+test('repeats: a limit of N allows N identical messages (normalised) and acts on the next within a sliding minute', () => {
   const set = rules({ repeats: { maxRepeats: 3 } });
   const engine = new AutomodEngine();
   const send = (content: string, seconds: number, overrides: Partial<AutomodMessage> = {}) => engine.check(message({ content, at: T0 + seconds * 1000, ...overrides }), set)?.rule ?? null;
   assert.equal(send('Hello  world', 0), null);
   assert.equal(send(' hello world ', 1), null);
-  assert.equal(send('HELLO\nWORLD', 2), 'repeats');
+  assert.equal(send('HELLO\nWORLD', 2), null);
   assert.equal(send('hello world', 3), 'repeats');
+  assert.equal(send('hello world', 4), 'repeats');
   // Another text starts a new run; another member's or another guild's messages are theirs.
-  assert.equal(send('something else', 4), null);
-  assert.equal(send('something else', 5, { authorId: '300000000000000009' }), null);
-  assert.equal(send('something else', 6, { guildId: OTHER_GUILD }), null);
-  assert.equal(send('something else', 7), null);
-  assert.equal(send('something else', 8), 'repeats');
-  // The window slides: the last three must fit in a minute.
+  assert.equal(send('something else', 5), null);
+  assert.equal(send('something else', 6, { authorId: '300000000000000009' }), null);
+  assert.equal(send('something else', 7, { guildId: OTHER_GUILD }), null);
+  assert.equal(send('something else', 8), null);
+  assert.equal(send('something else', 9), null);
+  assert.equal(send('something else', 10), 'repeats');
+  // The window slides: the last four must fit in a minute (100 to 170 does not; 150 to 180 does).
   assert.equal(send('again', 100), null);
   assert.equal(send('again', 150), null);
+  assert.equal(send('again', 160), null);
   assert.equal(send('again', 170), null);
   assert.equal(send('again', 180), 'repeats');
   // A full minute between the first and the last is outside the window.
   assert.equal(send('slow', 200), null);
+  assert.equal(send('slow', 230), null);
   assert.equal(send('slow', 250), null);
   assert.equal(send('slow', 200 + REPEAT_WINDOW_MS / 1000), null);
-  assert.equal(send('slow', 280), 'repeats');
+  assert.equal(send('slow', 270), 'repeats');
   // Messages without text (an image) do not count and do not break the run.
   assert.equal(send('pic', 300), null);
   assert.equal(send('   ', 301), null);
   assert.equal(send('', 302), null);
   assert.equal(send('pic', 303), null);
   assert.equal(send('', 304), null);
-  assert.equal(send('pic', 305), 'repeats');
+  assert.equal(send('pic', 305), null);
+  assert.equal(send('pic', 306), 'repeats');
+});
+
+test('repeats: each limit allows that many identical messages and acts on one more', () => {
+  for (const limit of [1, 2, 3, 20]) {
+    const set = rules({ repeats: { maxRepeats: limit } });
+    const engine = new AutomodEngine();
+    for (let i = 0; i < limit; i++) assert.equal(engine.check(message({ content: 'same', at: T0 + i }), set), null, `limit ${limit}: message ${i + 1} allowed`);
+    assert.equal(engine.check(message({ content: 'same', at: T0 + limit }), set)?.rule, 'repeats', `limit ${limit}: message ${limit + 1} acted on`);
+  }
+});
+
+test('rate: each limit allows that many messages in the window and acts on one more', () => {
+  for (const limit of [2, 5, 100]) {
+    const set = rules({ rate: { maxMessages: limit, perSeconds: 10 } });
+    const engine = new AutomodEngine();
+    for (let i = 0; i < limit; i++) assert.equal(engine.check(message({ content: `m${i}`, at: T0 + i }), set), null, `limit ${limit}: message ${i + 1} allowed`);
+    assert.equal(engine.check(message({ content: 'last', at: T0 + limit }), set)?.rule, 'rate', `limit ${limit}: message ${limit + 1} acted on`);
+  }
 });
 
 test('rate: more than maxMessages in perSeconds, per member per guild, in a sliding window', () => {
@@ -239,18 +283,37 @@ test('words: a list is compiled once, found again by identity or by contents', (
 
 test('caps: enough letters, mostly capitals, counting letters only', () => {
   const set = rules({ caps: { maxPercent: 70, minLength: 10 } });
-  const caught = ['THIS IS SO COOL', 'ПРИВЕТ ВСЕМ ДРУЗЬЯ', '🔥🔥 HELLO THERE 🔥🔥', 'THIS IS GREAT https://example.com/lowercase/path/here/and/more', 'WHAT ARE YOU <@123456789> DOING', 'ABCDEFGhij', '𝐇𝐄𝐋𝐋𝐎 𝐓𝐇𝐄𝐑𝐄 𝐘𝐎𝐔'];
+  const caught = ['THIS IS SO COOL', 'ПРИВЕТ ВСЕМ ДРУЗЬЯ', '🔥🔥 HELLO THERE 🔥🔥', 'THIS IS GREAT https://example.com/lowercase/path/here/and/more', 'WHAT ARE YOU <@123456789> DOING', 'ABCDEFGHij', '𝐇𝐄𝐋𝐋𝐎 𝐓𝐇𝐄𝐑𝐄 𝐘𝐎𝐔'];
   for (const content of caught) assert.equal(new AutomodEngine().check(message({ content }), set)?.rule, 'caps', content);
   const clean = [
-    'This is fine', 'OK', 'SHORT ONE', 'привет всем друзья', 'これはテストです。よろしくね OK', 'ABCDEFghij', 'hi <:KEKWKEKWKEKWKEKW:123456789> fine', 'ok HTTPS://EXAMPLE.COM/ABCDEFGHIJKL',
+    'This is fine', 'OK', 'SHORT ONE', 'привет всем друзья', 'これはテストです。よろしくね OK', 'ABCDEFghij', 'ABCDEFGhij', 'hi <:KEKWKEKWKEKWKEKW:123456789> fine', 'ok HTTPS://EXAMPLE.COM/ABCDEFGHIJKL',
     '1234567890!!!!', 'HI @everyone and @here', '<a:DANCEDANCEDANCE:1234> <@&123> <#456>',
   ];
   for (const content of clean) assert.equal(new AutomodEngine().check(message({ content }), set), null, content);
 });
 
+test('caps: a limit of N % allows N % capitals and acts above it; the fewest letters checked are checked', () => {
+  const set = rules({ caps: { maxPercent: 70, minLength: 10 } });
+  // Exactly 70 of 100 letters in capitals is allowed; 71 is not.
+  const shout = (upper: number, letters = 100) => `${'A'.repeat(upper)}${'a'.repeat(letters - upper)}`;
+  assert.equal(new AutomodEngine().check(message({ content: shout(70) }), set), null, '70 % allowed');
+  assert.equal(new AutomodEngine().check(message({ content: shout(71) }), set)?.rule, 'caps', '71 % acted on');
+  // 7 of 10: allowed; 8 of 10: not.
+  assert.equal(new AutomodEngine().check(message({ content: shout(7, 10) }), set), null, '7 of 10 allowed');
+  assert.equal(new AutomodEngine().check(message({ content: shout(8, 10) }), set)?.rule, 'caps', '8 of 10 acted on');
+  // 100 % allows any message; 50 % acts on anything above half.
+  assert.equal(new AutomodEngine().check(message({ content: 'ALL CAPITALS HERE' }), rules({ caps: { maxPercent: 100, minLength: 10 } })), null);
+  const half = rules({ caps: { maxPercent: 50, minLength: 10 } });
+  assert.equal(new AutomodEngine().check(message({ content: shout(5, 10) }), half), null, '50 % allowed');
+  assert.equal(new AutomodEngine().check(message({ content: shout(6, 10) }), half)?.rule, 'caps', '60 % acted on');
+  // The shortest message checked counts letters: 10 letters are checked, 9 (with spaces and marks making it longer) are not.
+  assert.equal(new AutomodEngine().check(message({ content: 'ABCDE FGHIJ' }), set)?.rule, 'caps', '10 letters checked');
+  assert.equal(new AutomodEngine().check(message({ content: 'ABCDE FGHI!' }), set), null, '9 letters not checked');
+});
+
 test('member records are capped; members who posted again outlast those who did not', () => {
   const engine = new AutomodEngine({ maxTrackedMembers: 100 });
-  const set = rules({ repeats: { maxRepeats: 2 } });
+  const set = rules({ repeats: { maxRepeats: 1 } });
   const send = (member: number, content: string, at = T0) => engine.check(message({ authorId: String(member), content, at }), set)?.rule ?? null;
   for (let member = 0; member < 100; member++) send(member, 'first');
   assert.equal(engine.trackedMembers, 100);
@@ -287,7 +350,7 @@ test('nothing is remembered for rules that are off or that spare the member', ()
 
 test('forgetGuild forgets only that guild', () => {
   const engine = new AutomodEngine();
-  const set = rules({ repeats: { maxRepeats: 2 } });
+  const set = rules({ repeats: { maxRepeats: 1 } });
   engine.check(message({ content: 'x' }), set);
   engine.check(message({ content: 'x', guildId: OTHER_GUILD }), set);
   engine.check(message({ content: 'x', guildId: `${GUILD}0` }), set);

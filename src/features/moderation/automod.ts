@@ -35,6 +35,8 @@ export interface AutomodMessage {
   content: string;
   /** The author's roles in the guild. */
   roleIds: readonly string[];
+  /** The author is the guild's owner or has Administrator or Manage Server guild-wide (spared unless the guild includes staff). */
+  staff: boolean;
   /** Distinct users and roles mentioned, plus one when the message tried @everyone or @here. */
   mentionCount: number;
   /** The message tried @everyone or @here (whether or not Discord let it ping). */
@@ -52,6 +54,15 @@ export interface AutomodVerdict {
   /** The timeout's length; null unless the action is a timeout. */
   duration: Duration | null;
 }
+
+/** What a guild set beyond its rules. */
+export interface AutomodOptions {
+  /** Check staff (the owner, Administrator, Manage Server) too; off, every rule spares them. */
+  includeStaff: boolean;
+}
+
+/** The default: staff are spared. */
+export const SPARE_STAFF: AutomodOptions = { includeStaff: false };
 
 /**
  * The order rules are judged in; the first one broken wins. The dashboard's order, which runs from
@@ -78,7 +89,7 @@ interface MemberTrack {
   /** The times of the member's latest messages (maxMessages + 1 of them); null while rate does not watch. */
   sent: number[] | null;
   sentCount: number;
-  /** The hash of the latest non-empty normalised content, and the times of the run of messages with it. */
+  /** The hash of the latest non-empty normalised content, and the times of the run of messages with it (maxRepeats + 1 of them). */
   lastHash: number;
   run: number[] | null;
   runCount: number;
@@ -115,8 +126,10 @@ export class AutomodEngine {
   /**
    * The first rule (in AUTOMOD_RULE_ORDER) the message breaks, or null. Every message counts
    * towards repeats and rate, including one an earlier rule catches: a flood of invites is a flood.
+   * Staff's messages, unless the guild includes them, are not judged or counted at all.
    */
-  check(message: AutomodMessage, rules: AutomodRules): AutomodVerdict | null {
+  check(message: AutomodMessage, rules: AutomodRules, options: AutomodOptions = SPARE_STAFF): AutomodVerdict | null {
+    if (message.staff && !options.includeStaff) return null;
     const raw = typeof message.content === 'string' ? message.content : '';
     const content = raw.length > MAX_SCANNED_CHARS ? raw.slice(0, MAX_SCANNED_CHARS) : raw;
     let lower: string | undefined;
@@ -151,7 +164,7 @@ export class AutomodEngine {
       if (hasForeignLink(lower, this.allowedDomains.get(links.allowedDomains), invites.enabled) && !spares(links, message)) return verdict('links', links);
     }
     const mentions = rules.mentions;
-    if (mentions.enabled && (message.everyone || message.mentionCount >= mentions.maxMentions) && !spares(mentions, message)) return verdict('mentions', mentions);
+    if (mentions.enabled && (message.everyone || message.mentionCount > mentions.maxMentions) && !spares(mentions, message)) return verdict('mentions', mentions);
     if (repeated) return verdict('repeats', rules.repeats);
     if (flooded) return verdict('rate', rules.rate);
     const words = rules.words;
@@ -267,21 +280,25 @@ function recordSent(track: MemberTrack, at: number, size: number, windowMs: numb
   return track.sentCount >= size && at - (track.sent[track.sentCount % size] ?? -Infinity) < windowMs;
 }
 
-/** Records a message in the member's run of identical ones; true when it is the `maxRepeats`-th within the window. */
+/**
+ * Records a message in the member's run of identical ones; true when `maxRepeats` of them came
+ * before it within the window (the limit allows that many: this one is the one too many).
+ */
 function recordRepeat(track: MemberTrack, hash: number, at: number, maxRepeats: number): boolean {
   // A message without text (an image, a sticker) neither repeats nor breaks a run.
   if (hash === NO_TEXT) return false;
-  if (track.run === null || track.run.length !== maxRepeats) {
-    track.run = zeros(maxRepeats);
+  const size = maxRepeats + 1;
+  if (track.run === null || track.run.length !== size) {
+    track.run = zeros(size);
     track.runCount = 0;
   }
   if (hash !== track.lastHash) {
     track.lastHash = hash;
     track.runCount = 0;
   }
-  track.run[track.runCount % maxRepeats] = at;
+  track.run[track.runCount % size] = at;
   track.runCount += 1;
-  return track.runCount >= maxRepeats && at - (track.run[track.runCount % maxRepeats] ?? -Infinity) < REPEAT_WINDOW_MS;
+  return track.runCount >= size && at - (track.run[track.runCount % size] ?? -Infinity) < REPEAT_WINDOW_MS;
 }
 
 /**
@@ -578,8 +595,9 @@ const HTTP_LINK = /https?:\/\/[^\s<>]*/iy;
 const MASS_MENTION = /@(?:everyone|here)/y;
 
 /**
- * Whether at least `minLength` letters are counted and capitals are at least `maxPercent` of them.
- * Letters are Unicode letters (\p{L}; capitals \p{Lu}); links, mentions and custom emojis are skipped.
+ * Whether at least `minLength` letters are counted and capitals are more than `maxPercent` of them
+ * (the limit allows exactly that share). Letters are Unicode letters (\p{L}; capitals \p{Lu});
+ * links, mentions and custom emojis are skipped.
  */
 function isShouting(text: string, minLength: number, maxPercent: number): boolean {
   const slack = 100 - maxPercent;
@@ -592,8 +610,8 @@ function isShouting(text: string, minLength: number, maxPercent: number): boolea
         if (c === 104 && skipHttpLink(text, i)) i = HTTP_LINK.lastIndex - 1;
         else {
           letters++;
-          // Too many small letters for capitals to reach maxPercent even if every character left were one.
-          if ((letters - upper) * 100 > slack * (letters + text.length - i - 1)) return false;
+          // Too many small letters for capitals to pass maxPercent even if every character left were one.
+          if ((letters - upper) * 100 >= slack * (letters + text.length - i - 1)) return false;
         }
       } else if (c >= 65 && c <= 90) {
         if (c === 72 && skipHttpLink(text, i)) i = HTTP_LINK.lastIndex - 1;
@@ -621,10 +639,10 @@ function isShouting(text: string, minLength: number, maxPercent: number): boolea
     if (bits & LETTER) {
       letters++;
       if (bits & UPPER) upper++;
-      else if ((letters - upper) * 100 > slack * (letters + text.length - i - 1)) return false;
+      else if ((letters - upper) * 100 >= slack * (letters + text.length - i - 1)) return false;
     }
   }
-  return letters >= minLength && upper * 100 >= maxPercent * letters;
+  return letters >= minLength && upper * 100 > maxPercent * letters;
 }
 
 /** Whether an http(s) link starts at `i` (then HTTP_LINK.lastIndex is its end). */

