@@ -1,7 +1,9 @@
-import { Events, type ApplicationCommandData, type Client, type ClientEvents } from 'discord.js';
+import { Events, type ApplicationCommandData, type Client, type ClientEvents, type Message } from 'discord.js';
 import type { Feature, Listener } from '../core/feature';
 import type { Services } from '../core/services';
 import type { Command, MessageCommand } from './command';
+import { GatewayContinuity } from './continuity';
+import { catchUpGap, runCatchUps } from './gaps';
 import { createInteractionDispatcher } from './interactions';
 import { messageCommandJSON } from './message-commands';
 import { ReplayGuard } from './replay-guard';
@@ -50,20 +52,22 @@ const REPLAY_KEYS: Partial<Record<keyof ClientEvents, (first: unknown) => string
 };
 
 /**
- * Runs the handlers of each event; for the events of REPLAY_KEYS, an event seen before (Discord
- * replaying it on RESUME) runs none of them.
+ * Runs the handlers of each event, unless Discord sent the dispatch again (a RESUME from an older
+ * sequence: `continuity.replaying`); for the events of REPLAY_KEYS, an event seen before by its
+ * key (a message read back after a gap, a join caught up on) runs none of them either.
  */
-function guarded(handlers: Handler[]): Handler[] {
+function guarded(handlers: Handler[], continuity: GatewayContinuity): Handler[] {
   const guard = new ReplayGuard();
   const byEvent = new Map<keyof ClientEvents, Handler[1][]>();
   for (const [event, run] of handlers) byEvent.set(event, [...(byEvent.get(event) ?? []), run]);
   return [...byEvent].flatMap(([event, runs]): Handler[] => {
     const keyOf = REPLAY_KEYS[event];
-    if (!keyOf) return runs.map((run) => [event, run]);
+    if (!keyOf) return runs.map((run): Handler => [event, (...args: unknown[]) => continuity.replaying || run(...args)]);
     return [
       [
         event,
         (...args: unknown[]) => {
+          if (continuity.replaying) return;
           const key = keyOf(args[0]);
           if (key !== null && !guard.first(key)) return;
           for (const run of runs) run(...args);
@@ -75,19 +79,37 @@ function guarded(handlers: Handler[]): Handler[] {
 
 /**
  * Attaches every feature's listeners and commands (slash, text and message commands), registers
- * the application commands once ready, and logs in. Replayed messages, interactions and joins are
- * handled once (see REPLAY_KEYS).
+ * the application commands once ready, and logs in. Every event reaches the handlers once across
+ * resumes and new sessions (GatewayContinuity, REPLAY_KEYS); the features catch up on each guild
+ * at start, when the bot joins it, and after a gap a RESUME could not cover (catchUpGap).
  */
 export async function startBot({ client, token, services, features, signal }: StartBotOptions): Promise<void> {
   const logger = services.logger.child({ face: 'bot' });
   const commands = features.flatMap((feature) => feature.commands ?? []);
   const messageCommands = features.flatMap((feature) => feature.messageCommands ?? []);
   const text = createTextCommandHandler(commands, services);
+  /** Messages read back after a gap: counted like any other, but a command in them is not run late. */
+  const late = new WeakSet<Message>();
+  const stopped = () => signal?.aborted === true;
+  const continuity = new GatewayContinuity(client, {
+    now: () => services.clock.ms(),
+    logger,
+    onGap: (gap) => (stopped() ? Promise.resolve() : catchUpGap(services, features, client, gap, late)),
+  });
+  const catchUp = (guild: Parameters<typeof runCatchUps>[2]) => (stopped() ? Promise.resolve() : runCatchUps(services, features, guild));
   const handlers: Handler[] = guarded([
     ...features.flatMap((feature) => (feature.listeners ?? []).map((listener) => handlerOf(services, listener))),
     [Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands) as Handler[1]],
-    [Events.MessageCreate, (message) => void text(message as ClientEvents[Events.MessageCreate][0])?.catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'))],
-  ]);
+    [
+      Events.MessageCreate,
+      (message) => {
+        if (late.has(message as Message)) return;
+        void text(message as ClientEvents[Events.MessageCreate][0])?.catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'));
+      },
+    ],
+    // A guild the bot joins is caught up on (joins since it last saw it, reactions to honour).
+    [Events.GuildCreate, (guild) => void catchUp(guild as ClientEvents[Events.GuildCreate][0])],
+  ], continuity);
   for (const [event, run] of handlers) client.on(event, run);
   signal?.addEventListener('abort', () => handlers.forEach(([event, run]) => client.off(event, run)), { once: true });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
@@ -95,6 +117,9 @@ export async function startBot({ client, token, services, features, signal }: St
   client.on(Events.ShardResume, () => logger.info('gateway resumed'));
   client.once(Events.ClientReady, (ready) => {
     logger.info({ user: ready.user.tag, guilds: ready.guilds.cache.size }, 'bot ready');
+    void (async () => {
+      for (const guild of ready.guilds.cache.values()) await catchUp(guild);
+    })();
     registerCommands(ready, commands, messageCommands).catch((error: unknown) => logger.error({ err: error }, 'command registration failed'));
   });
   await client.login(token);

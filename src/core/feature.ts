@@ -1,4 +1,4 @@
-import type { ClientEvents } from 'discord.js';
+import type { ClientEvents, Guild } from 'discord.js';
 import type { Command, MessageCommand } from '../bot/command';
 import type { GuildSummary } from '../bot/gateway';
 import type { RouteSpec } from '../http/route';
@@ -48,6 +48,12 @@ export interface Feature {
   listeners?: Listener[];
   /** Reactions to settings changes (checks and Discord-side effects), run by the settings service. */
   settingsEffects?: SettingsEffect[];
+  /**
+   * Catches up on what happened in a guild while the bot was not listening (reactions to honour,
+   * joins to welcome): run at start for every guild, when the bot joins a guild, and after a new
+   * gateway session replaced an old one (see bot/continuity.ts). Safe to repeat; what it throws is logged.
+   */
+  catchUp?(services: Services, guild: Guild): Promise<unknown>;
   /** What will fail now in this guild, each with how to fix it (from live gateway data). */
   diagnose?(services: Services, guildId: string, settings: GuildSettings): Diagnostic[] | Promise<Diagnostic[]>;
   /** Runs once the services exist, before the bot logs in. */

@@ -17,10 +17,10 @@ export const DISCORD_DOWN = /Discord did not answer \(50[023] .*\)\. Try again i
 /** The Discord routes the actions call, as the sandbox's faults name them. */
 export const ROUTES = {
   post: 'POST /channels/:id/messages',
-  /** A role given alone (shop, reaction roles). */
+  /** A role given (shop, reaction roles, rewards, the member and verification roles: one request per role). */
   addRole: 'PUT /guilds/:id/members/:id/roles/:id',
   removeRole: 'DELETE /guilds/:id/members/:id/roles/:id',
-  /** A timeout, and roles given as a list (the auto-assigned member role). */
+  /** A timeout. */
   patchMember: 'PATCH /guilds/:id/members/:id',
   ban: 'PUT /guilds/:id/bans/:id',
   kick: 'DELETE /guilds/:id/members/:id',

@@ -33,7 +33,7 @@ for (const backend of storeBackends()) {
       test('429s and a few 5xx on the post and the role: one welcome, the role given, logged as sent', async () => {
         await fault(ROUTES.post, 429, 1);
         await fault(ROUTES.post, 503, RETRIES - 1);
-        await fault(ROUTES.patchMember, 502, RETRIES);
+        await fault(ROUTES.addRole, 502, RETRIES);
         const userId = join('storm_welcome');
         await waitFor(async () => (await welcomesOf(userId)).length > 0, 10_000, 'the welcome');
         await waitFor(() => roleIdsOf(userId).includes(h().demo.roles.member), 10_000, 'the member role');
@@ -45,7 +45,7 @@ for (const backend of storeBackends()) {
 
       test('a 5xx storm on the post and the role: no welcome, no role, the welcome log says Discord did not answer; once Discord is back the next join is welcomed', async () => {
         await fault(ROUTES.post, 500, STORM);
-        await fault(ROUTES.patchMember, 503, STORM);
+        await fault(ROUTES.addRole, 503, STORM);
         const userId = join('storm_welcome_down');
         const row = await waitFor(async () => {
           const found = await h().product.store.models.WelcomeLog.findOne({ where: { guildId: h().guildId, userId } });
@@ -69,7 +69,7 @@ for (const backend of storeBackends()) {
       });
 
       test('a storm on the role alone: the welcome is posted, the member role is not, and the log channel says why', async () => {
-        await fault(ROUTES.patchMember, 500, STORM);
+        await fault(ROUTES.addRole, 500, STORM);
         const failed = h().waitForMessage(h().demo.channels.modLog, (message) => message.embeds.some((embed) => embed.title === 'Auto-assign failed'), { timeoutMs: 10_000 });
         const userId = join('storm_role_only');
         const notice = await failed;

@@ -45,6 +45,8 @@ export async function syncRewards(services: Services, guildId: string, userId: s
   const add = [...keep].filter((roleId) => !member.roles.cache.has(roleId));
   const remove = rewards.map((reward) => reward.roleId).filter((roleId) => !keep.has(roleId) && member.roles.cache.has(roleId));
   const botName = guild.members.me?.displayName ?? 'The bot';
-  if (add.length > 0) await askDiscord(() => member.roles.add(add, `Level ${level} reward`), botName);
-  if (remove.length > 0) await askDiscord(() => member.roles.remove([...new Set(remove)], `Level ${level}: a higher reward replaces it`), botName);
+  // One request per role: a list would send the member's whole role list as the cache knows it,
+  // undoing a role given meanwhile (a reaction role, the member role).
+  for (const roleId of add) await askDiscord(() => member.roles.add(roleId, `Level ${level} reward`), botName);
+  for (const roleId of new Set(remove)) await askDiscord(() => member.roles.remove(roleId, `Level ${level}: a higher reward replaces it`), botName);
 }

@@ -44,13 +44,6 @@ const onRoleDelete = listener(Events.GuildRoleDelete, 'ReactionRoleRoleDeleted',
   await deactivate(services, role.guild.id, { roleId: role.id }, INACTIVE_REASONS.roleDeleted);
 });
 
-/** At start: reactions added while the bot was offline are honoured. */
-const catchUpOnReady = listener(Events.ClientReady, 'CatchUpReactionRoles', async (services, client) => {
-  for (const guild of client.guilds.cache.values()) {
-    await catchUpReactionRoles(services, guild).catch((error: unknown) => services.logger.error({ err: error, guildId: guild.id }, 'catching up on reaction roles failed'));
-  }
-});
-
 /** What stops the active entries from working now. */
 async function diagnoseReactionRoles(services: Services, guildId: string): Promise<Diagnostic[]> {
   const entries = await listReactionRoles(services, guildId);
@@ -94,7 +87,9 @@ async function exampleEntry(services: Services, guildId: string): Promise<Record
 /** Reaction roles: stored, enforced by the bot in four modes, kept honest when Discord changes, counted. */
 export const reactionRolesFeature: Feature = {
   name: 'reaction-roles',
-  listeners: [onReactionAdd, onReactionRemove, onMessageDelete, onBulkDelete, onChannelDelete, onRoleDelete, catchUpOnReady],
+  listeners: [onReactionAdd, onReactionRemove, onMessageDelete, onBulkDelete, onChannelDelete, onRoleDelete],
+  /** Reactions added while the bot was not listening are honoured. */
+  catchUp: catchUpReactionRoles,
   diagnose: diagnoseReactionRoles,
   start: (services) => services.reactionRoles.load(services),
   routes: [

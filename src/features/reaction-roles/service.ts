@@ -273,7 +273,8 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
       await deactivate(services, guild.id, { messageId: [messageId] }, INACTIVE_REASONS.channelDeleted);
       continue;
     }
-    const message = await channel.messages.fetch(messageId).catch((error: unknown) => ((error as { code?: number }).code === RESTJSONErrorCodes.UnknownMessage ? 'gone' : null));
+    // Asked of Discord even when cached: the cached copy's reactions are those the bot saw, not those added while it was away.
+    const message = await channel.messages.fetch({ message: messageId, force: true }).catch((error: unknown) => ((error as { code?: number }).code === RESTJSONErrorCodes.UnknownMessage ? 'gone' : null));
     if (message === 'gone') {
       await deactivate(services, guild.id, { messageId: [messageId] }, INACTIVE_REASONS.messageDeleted);
       continue;

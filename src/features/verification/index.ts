@@ -47,13 +47,6 @@ const memberRoleOnJoin = listener(Events.GuildMemberAdd, 'GiveMemberRole', async
   }
 });
 
-/** At start: ✅ reactions added while the bot was offline are honoured. */
-const catchUpOnReady = listener(Events.ClientReady, 'CatchUpVerifications', async (services, client) => {
-  for (const guild of client.guilds.cache.values()) {
-    await catchUpVerifications(services, guild).catch((error: unknown) => services.logger.error({ err: error, guildId: guild.id }, 'catching up on verifications failed'));
-  }
-});
-
 /** What stops verification and auto-assign from working now. */
 async function diagnoseVerification(services: Services, guildId: string, settings: GuildSettings): Promise<Diagnostic[]> {
   const items: Diagnostic[] = [];
@@ -83,7 +76,9 @@ async function diagnoseVerification(services: Services, guildId: string, setting
 /** Rule Verification (the rules message, ✅ gives the role, offline reactions honoured) and the auto-assigned member role. */
 export const verificationFeature: Feature = {
   name: 'verification',
-  listeners: [verifyOnReaction, noteRulesDeleted, noteRulesBulkDeleted, memberRoleOnJoin, catchUpOnReady],
+  listeners: [verifyOnReaction, noteRulesDeleted, noteRulesBulkDeleted, memberRoleOnJoin],
+  /** ✅ reactions added while the bot was not listening are honoured. */
+  catchUp: catchUpVerifications,
   settingsEffects: [
     {
       keys: ['verificationEnabled', 'rulesChannelId', 'rulesMessage'],

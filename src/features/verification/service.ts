@@ -80,17 +80,31 @@ export async function verificationStatus(services: Services, guildId: string): P
   return { rulesMessage: { channelId: state.channelId, messageId: state.messageId, url: messageUrl(services, guildId, state.channelId, state.messageId), exists: !state.missing } };
 }
 
-/** Gives roles to a member, skipping those they hold; Discord's refusal is thrown in words. */
+/**
+ * Gives roles to a member, skipping those they hold, one request per role: each is an atomic add
+ * on Discord's side, where a list would be the member's whole role list as the cache knows it and
+ * undo a role given meanwhile (a reaction role). What can be given is given; the roles Discord
+ * refused are then thrown together in words, naming only them.
+ */
 async function giveRoles(member: GuildMember, roleIds: string[], reason: string): Promise<string[]> {
   const missing = roleIds.filter((roleId) => !member.roles.cache.has(roleId));
-  if (missing.length === 0) return [];
   const botName = member.guild.members.me?.displayName ?? 'The bot';
-  await askDiscord(() => member.roles.add(missing, reason), botName, (code) =>
-    code === RESTJSONErrorCodes.MissingPermissions
-      ? `${botName} cannot give ${missing.map((id) => `@${member.guild.roles.cache.get(id)?.name ?? id}`).join(', ')}: it needs Manage Roles and a role above them.`
-      : undefined,
-  );
-  return missing;
+  const given: string[] = [];
+  const refused: { roleId: string; error: DiscordRefused }[] = [];
+  for (const roleId of missing) {
+    try {
+      await askDiscord(() => member.roles.add(roleId, reason), botName, (code) =>
+        code === RESTJSONErrorCodes.MissingPermissions ? `${botName} cannot give @${member.guild.roles.cache.get(roleId)?.name ?? roleId}: it needs Manage Roles and a role above it.` : undefined,
+      );
+      given.push(roleId);
+    } catch (error) {
+      if (!(error instanceof DiscordRefused)) throw error;
+      refused.push({ roleId, error });
+    }
+  }
+  const [first] = refused;
+  if (first) throw new DiscordRefused(first.error.code, refused.map(({ error }) => error.message).join(' '));
+  return given;
 }
 
 /** A member who agreed to the rules gets the verification role, and the member role when auto-assign is on. */
@@ -121,7 +135,8 @@ export async function catchUpVerifications(services: Services, guild: Guild): Pr
   if (!channel?.isTextBased()) return 0;
   let message;
   try {
-    message = await channel.messages.fetch(state.messageId);
+    // Asked of Discord even when cached: the cached copy's reactions are those the bot saw, not those added while it was away.
+    message = await channel.messages.fetch({ message: state.messageId, force: true });
   } catch (error) {
     if ((error as { code?: number }).code === RESTJSONErrorCodes.UnknownMessage) await noteDeletedMessages(services, guild.id, [state.messageId]);
     return 0;

@@ -1,5 +1,6 @@
 import type { Guild } from 'discord.js';
 import type { Services } from '../../core/services';
+import { listAllMembers } from '../../bot/members';
 import { giveJoinRole } from '../verification/service';
 import { welcomeMember } from './service';
 
@@ -63,7 +64,7 @@ export async function catchUpJoins(services: Services, guild: Guild): Promise<nu
   const settings = await services.settings.get(guild.id);
   const wantsRole = settings.autoRoleEnabled && settings.memberRoleId && !settings.verificationEnabled;
   if (!settings.welcomeEnabled && !wantsRole) return 0;
-  const members = await guild.members.fetch();
+  const members = await listAllMembers(guild);
   const missed = [...members.values()]
     .filter((member) => !member.user.bot && member.joinedTimestamp !== null && member.joinedTimestamp > since && member.joinedTimestamp <= now)
     .sort((a, b) => (a.joinedTimestamp ?? 0) - (b.joinedTimestamp ?? 0));

@@ -1,4 +1,4 @@
-import { Events } from 'discord.js';
+import { Events, type Guild } from 'discord.js';
 import * as z from 'zod';
 import { listener, type Feature } from '../../core/feature';
 import { guildRoute } from '../../http/route';
@@ -20,23 +20,17 @@ const welcomeOnJoin = listener(Events.GuildMemberAdd, 'WelcomeMember', async (se
   await welcomeMember(services, { guildId: member.guild.id, userId: member.id, username: member.user.username, joinedAt: member.joinedAt }, 'join');
 });
 
-/** At start: welcome whoever joined while the bot was offline; then keep recording when the bot saw each guild. */
-const catchUpOnReady = listener(Events.ClientReady, 'CatchUpJoins', async (services, client) => {
-  for (const guild of client.guilds.cache.values()) {
-    try {
-      await catchUpJoins(services, guild);
-    } catch (error) {
-      services.logger.error({ err: error, guildId: guild.id }, 'catching up on joins failed');
-    }
+/**
+ * Welcomes whoever joined while the bot was not listening, then records when the bot saw the
+ * guild (from now on, and even when catching up failed, so one bad start does not repeat forever).
+ */
+async function catchUpGuild(services: Services, guild: Guild): Promise<void> {
+  try {
+    await catchUpJoins(services, guild);
+  } finally {
     services.lastSeen.mark(guild.id);
   }
-});
-
-/** A guild the bot joins (or sees again after an outage) is caught up on and then tracked. */
-const catchUpOnGuild = listener(Events.GuildCreate, 'CatchUpJoinsOfGuild', async (services, guild) => {
-  await catchUpJoins(services, guild);
-  services.lastSeen.mark(guild.id);
-});
+}
 
 /** What stops the welcome from working now. */
 function diagnoseWelcome(services: Services, guildId: string, settings: GuildSettings): Diagnostic[] {
@@ -58,7 +52,8 @@ function diagnoseWelcome(services: Services, guildId: string, settings: GuildSet
 /** The Welcome System: the welcome on join with its placeholders and DM, Test Message, Recent Welcome Messages, and joins caught up on after a restart. */
 export const welcomeFeature: Feature = {
   name: 'welcome',
-  listeners: [welcomeOnJoin, catchUpOnReady, catchUpOnGuild],
+  listeners: [welcomeOnJoin],
+  catchUp: catchUpGuild,
   settingsEffects: [
     {
       keys: ['welcomeMessage', 'welcomeDmMessage'],
