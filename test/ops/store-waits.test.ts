@@ -125,6 +125,24 @@ describe('the SQLite file locked by another program while dashboard writes wait'
     assert.equal(((await admin.get(settingsPath()).expect(200)).body as { xpCooldown: number }).xpCooldown, before.xpCooldown, 'the refused save changed nothing');
     assert.deepEqual(await balances(), balancesBefore, 'the refused give moved no coins');
   });
+
+  test('a request with an expired session is answered at once while the file is locked (the expired row is not deleted on its way)', async () => {
+    const member = await h().signIn(h().demo.plainMemberId);
+    const { Account, Session } = h().product.store.models;
+    const account = await Account.findOne({ where: { userId: h().demo.plainMemberId } });
+    assert.ok(account);
+    await Session.update({ expiresAt: new Date(Date.now() - 60_000) }, { where: { accountId: account.id } });
+    const lock = await lockFile(file);
+    try {
+      const started = performance.now();
+      const response = await member.get('/api/auth/me');
+      const elapsed = Math.round(performance.now() - started);
+      assert.equal(response.status, 401, JSON.stringify(response.body));
+      assert.ok(elapsed < READ_BOUND_MS, `took ${elapsed} ms`);
+    } finally {
+      await lock.release();
+    }
+  });
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
