@@ -12,15 +12,15 @@
 // So, on a file: reads outside a transaction have a connection of their own, which never writes
 // (query_only) and so never waits for the lock: the write-ahead log lets it read while another
 // connection writes. Every write takes a turn: transactions one after another on one write
-// connection, and a write outside a transaction becomes a transaction of its own. A write waits at
+// connection (a write outside a transaction is one of its own: src/db/writes.ts). A write waits at
 // most LOCK_WAIT_MS from when it was asked, its turn and the lock together: the turn is waited for
 // no longer than that, and the lock for what is left (SQLite's busy timeout).
-import { performance } from 'node:perf_hooks';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Mutex, withTimeout } from 'async-mutex';
 import { QueryTypes, type Sequelize, type Transaction, type TransactionOptions } from 'sequelize';
 import { StoreUnavailable } from '../core/errors';
 import { LOCK_WAIT_MS } from './locks';
+import { msLeft, waitLeftMs, writeDeadline, type QueryCall } from './writes';
 
 /** What this module uses of a sqlite3 Database. */
 interface SqliteConnection {
@@ -40,10 +40,6 @@ interface ConnectionManager {
 
 type Work = (transaction: Transaction) => Promise<unknown>;
 type TransactionCall = (options?: TransactionOptions, run?: Work) => Promise<unknown>;
-type QueryCall = (sql: unknown, options?: { transaction?: Transaction | null; type?: string }) => Promise<unknown>;
-
-/** Statements that change rows, by the type Sequelize's models give them. */
-const WRITE_TYPES = new Set<string>([QueryTypes.INSERT, QueryTypes.UPDATE, QueryTypes.UPSERT, QueryTypes.BULKUPDATE, QueryTypes.DELETE, QueryTypes.BULKDELETE]);
 
 /** The key of the read connection among Sequelize's SQLite connections (a transaction's is its id). */
 const READ_CONNECTION = 'reads';
@@ -60,12 +56,10 @@ class WriteTurns {
   private readonly mutex = new Mutex();
   private holder: number | null = null;
 
-  /** Waits for the turn until `deadline` (performance.now() ms); answers its release, or throws StoreUnavailable('busy'). */
+  /** Waits for the turn until `deadline` (see writeDeadline); answers its release, or throws StoreUnavailable('busy'). */
   async take(deadline: number): Promise<() => void> {
-    const waitMs = deadline - performance.now();
-    if (waitMs <= 0) throw new StoreUnavailable('busy');
-    const release = await withTimeout(this.mutex, waitMs, new StoreUnavailable('busy')).acquire();
-    if (performance.now() >= deadline) {
+    const release = await withTimeout(this.mutex, waitLeftMs(deadline), new StoreUnavailable('busy')).acquire();
+    if (msLeft(deadline) <= 0) {
       release();
       throw new StoreUnavailable('busy');
     }
@@ -81,7 +75,7 @@ class WriteTurns {
 
   /** What is left of the current turn's wait, in whole ms (at least 1): how long its first statement may wait for SQLite's lock. */
   remainingMs(): number {
-    return this.holder === null ? LOCK_WAIT_MS : Math.max(1, Math.ceil(this.holder - performance.now()));
+    return this.holder === null ? LOCK_WAIT_MS : Math.max(1, msLeft(this.holder));
   }
 }
 
@@ -93,7 +87,7 @@ export function prepareSqlite(sequelize: Sequelize, onFile: boolean): void {
   const turns = new WriteTurns();
   if (onFile) routeConnections(sequelize, turns);
   takeTurns(sequelize, turns);
-  writesAsTransactions(sequelize);
+  quietRollbacks(sequelize);
 }
 
 /**
@@ -191,7 +185,7 @@ function takeTurns(sequelize: Sequelize, turns: WriteTurns): void {
     const work = typeof optionsOrRun === 'function' ? optionsOrRun : maybeRun;
     if (options?.transaction) return original(options, work);
     if (inside?.getStore()) throw new Error('A transaction was opened inside another; pass the outer transaction instead.');
-    const deadline = performance.now() + LOCK_WAIT_MS;
+    const deadline = writeDeadline();
     if (work) {
       return turns.take(deadline).then(async (release) => {
         try {
@@ -220,16 +214,14 @@ function takeTurns(sequelize: Sequelize, turns: WriteTurns): void {
 }
 
 /**
- * A model's write outside a transaction runs as a transaction of its own: it takes its turn, waits
- * within the deadline, and stays off the connection reads use. A ROLLBACK that finds no transaction
- * is answered as done: SQLite already rolled it back (a BEGIN that did not get the lock in time
- * began nothing; a full disk or an I/O error ends the transaction itself), and Sequelize would
- * print its failure to the console, beside the one log line the failure has.
+ * A ROLLBACK that finds no transaction is answered as done: SQLite already rolled it back (a BEGIN
+ * that did not get the lock in time began nothing; a full disk or an I/O error ends the transaction
+ * itself), and Sequelize would print its failure to the console, beside the one log line the
+ * failure has.
  */
-function writesAsTransactions(sequelize: Sequelize): void {
+function quietRollbacks(sequelize: Sequelize): void {
   const original = sequelize.query.bind(sequelize) as QueryCall;
   const query: QueryCall = async (sql, options) => {
-    if (!options?.transaction && WRITE_TYPES.has(options?.type ?? '')) return sequelize.transaction((own) => original(sql, { ...options, transaction: own }));
     if (typeof sql !== 'string' || !sql.startsWith('ROLLBACK')) return original(sql, options);
     try {
       return await original(sql, options);

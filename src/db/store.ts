@@ -6,9 +6,10 @@ import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
 import { RowCache } from './row-cache';
-import { LOCK_WAIT_MS } from './locks';
+import { postgresOptions, preparePostgres } from './postgres';
 import { prepareSqlite } from './sqlite';
 import { sqliteFile } from './url';
+import { writesAsTransactions } from './writes';
 import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
 import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
@@ -62,14 +63,7 @@ function sequelizeOptions(url: string, logger?: Logger): Options {
     // busy timeout already waits; one attempt, then the error is answered in words.
     return { dialect: 'sqlite', storage, logging, transactionType: SqlTransaction.TYPES.IMMEDIATE, retry: { max: 1 } };
   }
-  // A lock held elsewhere fails a statement after the same wait as SQLite's busy timeout, and a
-  // server that does not answer fails a connection in as long, rather than a request hanging.
-  return {
-    dialect: 'postgres',
-    logging,
-    pool: { max: 10, min: 0, idle: 10_000 },
-    dialectOptions: { lock_timeout: LOCK_WAIT_MS, connectionTimeoutMillis: LOCK_WAIT_MS },
-  };
+  return postgresOptions(logging);
 }
 
 /**
@@ -93,6 +87,8 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
   const sequelize = options.dialect === 'sqlite' ? new Sequelize(options) : new Sequelize(url, options);
   const dialect = options.dialect === 'sqlite' ? 'sqlite' : 'postgres';
   if (dialect === 'sqlite') prepareSqlite(sequelize, sqliteFile(url) !== ':memory:');
+  else preparePostgres(sequelize);
+  writesAsTransactions(sequelize);
   const boundModels = bindModels(sequelize);
   await sequelize.authenticate();
   if (dialect === 'sqlite') await sequelize.query('PRAGMA journal_mode = WAL');
@@ -116,7 +112,7 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
     },
     async ping() {
       try {
-        // A read, so on a SQLite file it runs on the read connection and answers while a write waits.
+        // A read: it runs on the read connection (SQLite) or pool (PostgreSQL), so it answers while writes wait.
         await sequelize.query('SELECT 1', { type: QueryTypes.SELECT });
         return true;
       } catch {

@@ -146,7 +146,7 @@ describe('the SQLite file locked by another program while dashboard writes wait'
 });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-describe('PostgreSQL tables locked by another client while a dashboard write waits', { skip: pgUrl ? false : 'TEST_DATABASE_URL is not set' }, () => {
+describe('PostgreSQL tables locked by another client while dashboard writes wait', { skip: pgUrl ? false : 'TEST_DATABASE_URL is not set' }, () => {
   let database: { url: string; drop(): Promise<void> } | undefined;
   // The database must exist before the harness (whose before hook runs next) starts the product on it.
   before(async () => {
@@ -159,28 +159,59 @@ describe('PostgreSQL tables locked by another client while a dashboard write wai
   const env: NodeJS.ProcessEnv = {};
   Object.defineProperty(env, 'DATABASE_URL', { enumerable: true, get: () => database?.url });
   const h = useHarness(env);
+  let admin: Awaited<ReturnType<Harness['signIn']>>;
+  before(async () => {
+    admin = await h().signIn(h().demo.adminUserId);
+  });
 
-  test('a settings save waits: reads answer at once, the save is refused after 5 s and changes nothing', async () => {
-    const admin = await h().signIn(h().demo.adminUserId);
-    const url = `/api/servers/${h().guildId}/settings`;
-    const before = (await admin.get(url).expect(200)).body as { xpCooldown: number };
+  /** Another client holding `tables` in EXCLUSIVE mode (others may read them, not write), and how many lock requests wait. */
+  async function lockTables(tables: string): Promise<{ waiting(): Promise<number>; release(): Promise<void> }> {
     const locker = new pg.Client({ connectionString: database?.url });
     await locker.connect();
-    try {
-      await locker.query('BEGIN');
-      // EXCLUSIVE lets others read the tables but not write them.
-      await locker.query('LOCK TABLE guild_settings, settings_history IN EXCLUSIVE MODE');
-      const save = ask(() => admin.put(url, { xpCooldown: before.xpCooldown + 7 }));
-      const lockRequested = async () => {
+    await locker.query('BEGIN');
+    await locker.query(`LOCK TABLE ${tables} IN EXCLUSIVE MODE`);
+    return {
+      async waiting() {
         const { rows } = await locker.query<{ waiting: string }>('SELECT count(*) AS waiting FROM pg_locks WHERE NOT granted');
-        return Number(rows[0]?.waiting) > 0;
-      };
-      await readsWhileWaiting(h(), admin, save, lockRequested);
+        return Number(rows[0]?.waiting);
+      },
+      async release() {
+        await locker.query('ROLLBACK').catch(() => undefined);
+        await locker.end();
+      },
+    };
+  }
+
+  test('a settings save waits: reads answer at once, the save is refused after 5 s and changes nothing', async () => {
+    const url = `/api/servers/${h().guildId}/settings`;
+    const before = (await admin.get(url).expect(200)).body as { xpCooldown: number };
+    const lock = await lockTables('guild_settings, settings_history');
+    try {
+      const save = ask(() => admin.put(url, { xpCooldown: before.xpCooldown + 7 }));
+      await readsWhileWaiting(h(), admin, save, async () => (await lock.waiting()) > 0);
       await expectRefusedInTime(save);
     } finally {
-      await locker.query('ROLLBACK').catch(() => undefined);
-      await locker.end();
+      await lock.release();
     }
     assert.equal(((await admin.get(url).expect(200)).body as { xpCooldown: number }).xpCooldown, before.xpCooldown, 'the refused save changed nothing');
+  });
+
+  test('more writes waiting than there are pooled connections: reads answer at once, each write is refused 5 s after it was asked', async () => {
+    const { UserCurrency } = h().product.store.models;
+    const balances = async () => (await UserCurrency.findAll({ where: { guildId: h().guildId }, order: [['userId', 'ASC']] })).map((row) => [row.userId, row.balance]);
+    const balancesBefore = await balances();
+    const lock = await lockTables('user_currency, transactions, settings_history');
+    try {
+      const gives = Array.from({ length: 12 }, () => ask(() => admin.post(`/api/servers/${h().guildId}/economy/give`, { userId: h().demo.plainMemberId, amount: 1 })));
+      // Five waiting fill a pool of five; the reads are timed once they do.
+      await waitFor(async () => (await lock.waiting()) >= 5, LOCK_WAIT_MS, 'the gives to wait for the lock');
+      const [first] = gives;
+      assert.ok(first);
+      await readsWhileWaiting(h(), admin, first, async () => (await lock.waiting()) > 0);
+      for (const give of gives) await expectRefusedInTime(give);
+    } finally {
+      await lock.release();
+    }
+    assert.deepEqual(await balances(), balancesBefore, 'the refused gives moved no coins');
   });
 });
