@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { ConnectionAcquireTimeoutError, ConnectionError, ConnectionRefusedError } from 'sequelize';
 import { Conflict, StoreUnavailable } from './errors';
 import { expectedError, storeFailure } from './store-errors';
 
@@ -24,6 +25,11 @@ test('store failures are recognised through the wrappers, by SQLite code, SQLSTA
     [wrapped('ECONNREFUSED'), 'unreachable'],
     [wrapped('EPIPE'), 'unreachable'],
     [Object.assign(new Error('connect'), { name: 'ConnectionRefusedError' }), 'unreachable'],
+    // Sequelize's own classes (named "Sequelize…"), wrapping errors that carry no code.
+    [new ConnectionRefusedError(new Error('connect failed')), 'unreachable'],
+    [new ConnectionError(new Error('Connection terminated due to connection timeout')), 'unreachable'],
+    // Every pooled connection held (by writes waiting for a lock) past the wait: busy, not out of reach.
+    [new ConnectionAcquireTimeoutError(new Error('Operation timeout')), 'busy'],
     // Not the store's trouble: a constraint, bad SQL, a bug.
     [wrapped('SQLITE_CONSTRAINT_UNIQUE'), null],
     [wrapped('23505'), null],

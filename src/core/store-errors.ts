@@ -31,8 +31,14 @@ const POSTGRES_CLASSES: Record<string, StoreTrouble> = {
 /** Node's socket errors when the server is not there. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE']);
 
-/** Sequelize's connection errors, by class name (they carry no code of their own). */
-const CONNECTION_ERRORS = new Set(['ConnectionError', 'ConnectionRefusedError', 'ConnectionTimedOutError', 'HostNotFoundError', 'HostNotReachableError', 'ConnectionAcquireTimeoutError']);
+/** Sequelize's connection errors, by class name without its "Sequelize" prefix (they carry no code of their own). */
+const CONNECTION_ERRORS = new Set(['ConnectionError', 'ConnectionRefusedError', 'ConnectionTimedOutError', 'HostNotFoundError', 'HostNotReachableError']);
+/**
+ * No pooled connection came free within LOCK_WAIT_MS (src/db/postgres.ts): they are all held,
+ * by writes waiting for a lock held elsewhere or by slow statements. A server out of reach fails
+ * its connection attempts (ConnectionError) within the same wait.
+ */
+const POOL_FULL = 'ConnectionAcquireTimeoutError';
 
 function codeOf(error: unknown): string | undefined {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
@@ -49,7 +55,9 @@ function troubleOf(error: unknown): StoreTrouble | null {
     if (sqlite) return sqlite[1];
     if (/^[0-9A-Z]{5}$/.test(code)) return POSTGRES_CODES[code] ?? POSTGRES_CLASSES[code.slice(0, 2)] ?? null;
   }
-  if (error instanceof Error && CONNECTION_ERRORS.has(error.name)) return 'unreachable';
+  const name = error instanceof Error ? error.name.replace(/^Sequelize/, '') : '';
+  if (name === POOL_FULL) return 'busy';
+  if (CONNECTION_ERRORS.has(name)) return 'unreachable';
   if (error instanceof Error && /ConnectionManager.getConnection was called after the connection manager was closed/.test(error.message)) return 'unreachable';
   return null;
 }

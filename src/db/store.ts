@@ -1,15 +1,15 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Mutex } from 'async-mutex';
-import { QueryTypes, Sequelize, Transaction as SqlTransaction, type Options, type TransactionOptions } from 'sequelize';
+import { QueryTypes, Sequelize, Transaction as SqlTransaction, type Options } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
 import { RowCache } from './row-cache';
-import { LOCK_WAIT_MS } from './locks';
+import { postgresOptions, preparePostgres } from './postgres';
+import { prepareSqlite } from './sqlite';
 import { sqliteFile } from './url';
+import { writesAsTransactions } from './writes';
 import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
 import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
@@ -42,12 +42,6 @@ export interface Store {
   close(): Promise<void>;
 }
 
-
-interface SqliteConnection {
-  configure(option: 'busyTimeout', value: number): void;
-  run(sql: string, callback: (error: Error | null) => void): void;
-}
-
 /** Bytes of a file, 0 when it does not exist (a write-ahead log after a clean close). */
 async function fileBytes(file: string): Promise<number> {
   return stat(file).then(
@@ -69,14 +63,7 @@ function sequelizeOptions(url: string, logger?: Logger): Options {
     // busy timeout already waits; one attempt, then the error is answered in words.
     return { dialect: 'sqlite', storage, logging, transactionType: SqlTransaction.TYPES.IMMEDIATE, retry: { max: 1 } };
   }
-  // A lock held elsewhere fails a statement after the same wait as SQLite's busy timeout, and a
-  // server that does not answer fails a connection in as long, rather than a request hanging.
-  return {
-    dialect: 'postgres',
-    logging,
-    pool: { max: 10, min: 0, idle: 10_000 },
-    dialectOptions: { lock_timeout: LOCK_WAIT_MS, connectionTimeoutMillis: LOCK_WAIT_MS },
-  };
+  return postgresOptions(logging);
 }
 
 /**
@@ -99,10 +86,9 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
   const options = sequelizeOptions(url, logger);
   const sequelize = options.dialect === 'sqlite' ? new Sequelize(options) : new Sequelize(url, options);
   const dialect = options.dialect === 'sqlite' ? 'sqlite' : 'postgres';
-  if (dialect === 'sqlite') {
-    configureSqliteConnections(sequelize);
-    serializeSqliteTransactions(sequelize);
-  }
+  if (dialect === 'sqlite') prepareSqlite(sequelize, sqliteFile(url) !== ':memory:');
+  else preparePostgres(sequelize);
+  writesAsTransactions(sequelize);
   const boundModels = bindModels(sequelize);
   await sequelize.authenticate();
   if (dialect === 'sqlite') await sequelize.query('PRAGMA journal_mode = WAL');
@@ -126,7 +112,8 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
     },
     async ping() {
       try {
-        await sequelize.query('SELECT 1');
+        // A read: it runs on the read connection (SQLite) or pool (PostgreSQL), so it answers while writes wait.
+        await sequelize.query('SELECT 1', { type: QueryTypes.SELECT });
         return true;
       } catch {
         return false;
@@ -144,75 +131,4 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
     },
     close: () => sequelize.close(),
   };
-}
-
-/**
- * Sequelize's SQLite dialect opens one connection per transaction and fires no connect hook,
- * so each new connection gets its busy timeout here.
- */
-function configureSqliteConnections(sequelize: Sequelize): void {
-  const manager = sequelize.connectionManager as unknown as {
-    getConnection(options?: unknown): Promise<SqliteConnection>;
-  };
-  const original = manager.getConnection.bind(manager);
-  const configured = new WeakSet<SqliteConnection>();
-  manager.getConnection = async (options) => {
-    const connection = await original(options);
-    if (!configured.has(connection)) {
-      connection.configure('busyTimeout', LOCK_WAIT_MS);
-      configured.add(connection);
-    }
-    return connection;
-  };
-}
-
-/**
- * SQLite has one writer at a time, and Sequelize gives an in-memory database one shared connection
- * for every transaction, so two transactions started at once interleave their BEGIN and COMMIT
- * ("cannot commit - no transaction is active"). On a file, a hundred writers each waiting on the
- * busy timeout hold sqlite3's few worker threads while the lock's holder waits for one. So the
- * process runs its SQLite transactions one after another, in the order asked; PostgreSQL keeps its
- * pool and row locks. A transaction opened inside another is a bug (it would wait for itself), and
- * says so.
- */
-function serializeSqliteTransactions(sequelize: Sequelize): void {
-  const mutex = new Mutex();
-  // Telling a nested transaction from a concurrent one needs the async context, and on Node 20 one
-  // AsyncLocalStorage.run() turns on promise hooks for every promise in the process for good, about
-  // a tenth of the HTTP stack's and the gateway's throughput. So the check runs under the tests
-  // (NODE_ENV=test, which exercise every transaction the product opens), not in production.
-  const inside = process.env.NODE_ENV === 'test' ? new AsyncLocalStorage<true>() : undefined;
-  const original = sequelize.transaction.bind(sequelize) as (options?: TransactionOptions, run?: (t: SqlTransaction) => Promise<unknown>) => Promise<unknown>;
-  const refuseNested = () => {
-    if (inside?.getStore()) throw new Error('A transaction was opened inside another; pass the outer transaction instead.');
-  };
-  const queued = (optionsOrRun?: TransactionOptions | ((t: SqlTransaction) => Promise<unknown>), maybeRun?: (t: SqlTransaction) => Promise<unknown>) => {
-    const options = typeof optionsOrRun === 'function' ? undefined : optionsOrRun;
-    const run = typeof optionsOrRun === 'function' ? optionsOrRun : maybeRun;
-    if (options?.transaction) return original(options, run);
-    refuseNested();
-    if (run) return mutex.runExclusive(() => (inside ? inside.run(true, () => original(options, run)) : original(options, run)));
-    // Unmanaged (Sequelize's own findOrCreate opens one): the lock is held until commit or rollback.
-    return mutex.acquire().then(async (release) => {
-      let released = false;
-      const releaseOnce = () => {
-        if (!released) {
-          released = true;
-          release();
-        }
-      };
-      try {
-        const transaction = (await original(options)) as SqlTransaction;
-        for (const end of ['commit', 'rollback'] as const) {
-          const finish = transaction[end].bind(transaction);
-          transaction[end] = () => finish().finally(releaseOnce);
-        }
-        return transaction;
-      } catch (error) {
-        releaseOnce();
-        throw error;
-      }
-    });
-  };
-  sequelize.transaction = queued as unknown as Sequelize['transaction'];
 }

@@ -11,8 +11,20 @@ import { sendError, type WriteJobs, type WriterReply, type WriterRequest } from 
 
 /** The writer's connection: transactions one at a time. */
 interface WriterConnection {
-  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** Runs `work` in a transaction that waits for a lock no later than `deadline` (performance.now() ms). */
+  transaction<T>(work: (session: SqlSession) => Promise<T>, deadline: number): Promise<T>;
   close(): Promise<void>;
+}
+
+/**
+ * How long a job may still wait for a lock: LOCK_WAIT_MS counts from when the job was asked, so a
+ * job that waited behind another has only what is left (two jobs queued during a held lock are
+ * refused after 5 s each, not 5 and 10). Throws the dialect's own "busy" error when nothing is left.
+ */
+function waitLeftMs(deadline: number, busy: { code: string; message: string }): number {
+  const left = Math.ceil(deadline - performance.now());
+  if (left <= 0) throw Object.assign(new Error(busy.message), { code: busy.code });
+  return left;
 }
 
 /** Runs `work` between BEGIN and COMMIT on `session`; rolls back what fails, and throws it. */
@@ -44,8 +56,12 @@ async function openSqlite(file: string): Promise<WriterConnection> {
   };
   await session.query('PRAGMA foreign_keys = ON');
   return {
-    // IMMEDIATE takes the write lock at once, as the product's own SQLite transactions do.
-    transaction: (work) => inTransaction(session, 'BEGIN IMMEDIATE', work),
+    // IMMEDIATE takes the write lock at once, as the product's own SQLite transactions do, waiting
+    // for it (SQLite's busy timeout) for what is left of the job's wait.
+    transaction: async (work, deadline) => {
+      db.configure('busyTimeout', waitLeftMs(deadline, { code: 'SQLITE_BUSY', message: 'SQLITE_BUSY: the jobs before this one used up its wait for the lock' }));
+      return inTransaction(session, 'BEGIN IMMEDIATE', work);
+    },
     close: () => new Promise<void>((resolve, reject) => db.close((error) => (error ? reject(error) : resolve()))),
   };
 }
@@ -67,14 +83,19 @@ async function openPostgres(url: string): Promise<WriterConnection> {
   };
   await connect();
   return {
-    async transaction(work) {
+    async transaction(work, deadline) {
+      const left = waitLeftMs(deadline, { code: '55P03', message: 'lock_timeout: the jobs before this one used up its wait for a lock' });
       const connected = await connect();
       const session: SqlSession = {
         dialect: 'postgres',
         query: async <R extends object>(sql: string, params: readonly SqlParam[] = []) => (await connected.query(sql, [...params])).rows as R[],
       };
       try {
-        return await inTransaction(session, 'BEGIN', work);
+        return await inTransaction(session, 'BEGIN', async (inside) => {
+          // For this transaction only: each lock wait is bounded by what is left of the job's.
+          await inside.query("SELECT set_config('lock_timeout', $1, true)", [String(left)]);
+          return work(inside);
+        });
       } catch (error) {
         // A connection that failed (no SQLSTATE: the socket; class 08 or 57: the server) is not used again.
         const code = String((error as { code?: unknown }).code ?? '');
@@ -116,6 +137,7 @@ export async function serveWrites(jobs: WriteJobs): Promise<void> {
   }
   let queue = Promise.resolve();
   port.on('message', (request: WriterRequest) => {
+    const deadline = performance.now() + LOCK_WAIT_MS;
     queue = queue.then(async () => {
       if ('close' in request) {
         await connection.close().catch(() => undefined);
@@ -125,7 +147,7 @@ export async function serveWrites(jobs: WriteJobs): Promise<void> {
       const job = jobs[request.job] as ((session: SqlSession, input: unknown) => Promise<unknown>) | undefined;
       try {
         if (!job) throw new Error(`the store writer has no job ${request.job}`);
-        post({ id: request.id, output: await connection.transaction((session) => job(session, request.input)) });
+        post({ id: request.id, output: await connection.transaction((session) => job(session, request.input), deadline) });
       } catch (error) {
         post({ id: request.id, error: sendError(error) });
       }

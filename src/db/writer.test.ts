@@ -5,15 +5,20 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { describe, test } from 'node:test';
 import type { Worker } from 'node:worker_threads';
+import pg from 'pg';
 import { QueryTypes } from 'sequelize';
 import { storeBackends, type StoreBackend } from '../../test/helpers/store';
+import { lockFile } from '../../test/ops/store-locks';
 import { accrualRowsJson, type AccrualFlush, type AccrualRow } from '../features/leveling/flush';
 import { WRITE_JOBS } from '../features/write-jobs';
 import { createLogger } from '../logger';
 import { storeFailure } from '../core/store-errors';
+import { LOCK_WAIT_MS } from './locks';
 import { openStore, type Store } from './store';
+import { sqliteFile } from './url';
 import { openStoreWriter } from './writer';
 
 const GUILD = '900000000000000001';
@@ -26,7 +31,7 @@ function flushOf(id: string, rows: AccrualRow[], retry = false): AccrualFlush {
 const member = (userId: string, xp: number, coins = 10, messages = 1): AccrualRow => ({ guildId: GUILD, userId, username: `member ${userId}`, xp, coins, messages });
 
 /** A file or PostgreSQL store, migrated, with a writer on it; dropped after. */
-async function withWriter(backend: StoreBackend | 'file', run: (store: Store, writer: Awaited<ReturnType<typeof openStoreWriter<typeof WRITE_JOBS>>>) => Promise<void>): Promise<void> {
+async function withWriter(backend: StoreBackend | 'file', run: (store: Store, writer: Awaited<ReturnType<typeof openStoreWriter<typeof WRITE_JOBS>>>, url: string) => Promise<void>): Promise<void> {
   const database = backend === 'file'
     ? { url: `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'writer-')), 'bot.sqlite')}`, drop: async () => undefined }
     : await backend.createDatabase();
@@ -35,7 +40,7 @@ async function withWriter(backend: StoreBackend | 'file', run: (store: Store, wr
     await store.migrate();
     const writer = await openStoreWriter(database.url, store.sequelize, WRITE_JOBS, createLogger('silent'));
     try {
-      await run(store, writer);
+      await run(store, writer, database.url);
     } finally {
       await writer.close();
     }
@@ -47,6 +52,22 @@ async function withWriter(backend: StoreBackend | 'file', run: (store: Store, wr
 
 const levelsOf = async (store: Store) =>
   new Map((await store.models.UserLevel.findAll({ where: { guildId: GUILD } })).map((row) => [row.userId, { level: row.level, xp: row.xp, totalXp: row.totalXp, messages: row.messagesCount }]));
+
+/** Holds the lock a flush needs from another connection, as another program would: SQLite's write lock, or PostgreSQL's user_levels. */
+async function holdLock(url: string): Promise<{ release(): Promise<void> }> {
+  const file = sqliteFile(url);
+  if (file !== null) return lockFile(file);
+  const locker = new pg.Client({ connectionString: url });
+  await locker.connect();
+  await locker.query('BEGIN');
+  await locker.query('LOCK TABLE user_levels IN EXCLUSIVE MODE');
+  return {
+    async release() {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    },
+  };
+}
 
 /** The writer's worker thread (white box: the tests stop it as a crash would). */
 const threadOf = (writer: unknown) => (writer as { worker: Promise<Worker> | null }).worker;
@@ -83,6 +104,31 @@ for (const backend of backends) {
         const [flush, retry] = await Promise.all([writer.run('accruals', flushOf('flush-2', [member('1', 50)])), writer.run('accruals', flushOf('flush-2', [member('1', 50)], true))]);
         assert.deepEqual([flush.written, retry.written], [true, false]);
         assert.equal((await levelsOf(store)).get('1')?.totalXp, 50);
+      });
+    });
+
+    test('with the lock held elsewhere, each job is refused as busy within the wait of its own ask, the second not after both waits', async () => {
+      await withWriter(backend, async (store, writer, url) => {
+        await writer.run('accruals', flushOf('flush-0', [member('1', 10)]));
+        const lock = await holdLock(url);
+        try {
+          const started = performance.now();
+          const outcomes = await Promise.all(
+            ['flush-a', 'flush-b'].map((id) => writer.run('accruals', flushOf(id, [member('1', 20)])).then(
+              () => ({ error: null, ms: performance.now() - started }),
+              (error: unknown) => ({ error, ms: performance.now() - started }),
+            )),
+          );
+          for (const [index, { error, ms }] of outcomes.entries()) {
+            assert.equal(storeFailure(error)?.trouble, 'busy', `job ${index + 1}: ${String(error)}`);
+            assert.ok(ms >= LOCK_WAIT_MS - 500 && ms <= LOCK_WAIT_MS + 2000, `job ${index + 1} was refused ${Math.round(ms)} ms after it was asked`);
+          }
+        } finally {
+          await lock.release();
+        }
+        assert.equal((await levelsOf(store)).get('1')?.totalXp, 10, 'the refused jobs wrote nothing');
+        await writer.run('accruals', flushOf('flush-c', [member('1', 20)]));
+        assert.equal((await levelsOf(store)).get('1')?.totalXp, 30, 'jobs run again once the lock is gone');
       });
     });
 

@@ -88,10 +88,9 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
         async get(key: string) {
           const row = await store.cached.sessions.get(idOf(key));
           if (!row) return undefined;
-          if (row.expiresAt.getTime() < Date.now()) {
-            await row.destroy();
-            return undefined;
-          }
+          // An expired row is left to the sweeper: deleting it here would make a read wait for the
+          // store's write lock (and fail with it) when the database is busy.
+          if (row.expiresAt.getTime() < Date.now()) return undefined;
           // A copy: koa-session's object is the request's own, the cached row's is shared. Shallow is
           // enough: handlers replace what a session holds (session.oauth = …), never change it inside.
           return { ...row.data };
