@@ -53,6 +53,10 @@ describe('settings: read and write', () => {
       [{ xpCooldown: '60' }, 'xpCooldown', /must be a number/],
       [{ currencyName: '' }, 'currencyName', /required/],
       [{ commandPrefix: 'a b' }, 'commandPrefix', /spaces/],
+      [{ commandPrefix: 'a\u0000' }, 'commandPrefix', /characters a member can type/],
+      [{ commandPrefix: '!\u200b' }, 'commandPrefix', /characters a member can type/],
+      [{ commandPrefix: '!\ud800' }, 'commandPrefix', /characters a member can type/],
+      [{ commandPrefix: ' \n\t ' }, 'commandPrefix', /required/],
       [{ rateLimitPerMinute: 0 }, 'rateLimitPerMinute', /between 1 and 600/],
       [{ welcomeChannelId: 'general' }, 'welcomeChannelId', /Discord id/],
       [{ musicEnabled: true }, 'musicEnabled', /not available yet/],
@@ -203,6 +207,8 @@ describe('settings: history, restore, export, import, backup, reset', () => {
     assert.match(badValue.body.fields['serverSettings.xpCooldown'], /between 0 and 86400/);
     const unknown = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { statusMessage: 'hi' } } }).expect(400);
     assert.equal(unknown.body.fields['serverSettings.statusMessage'], 'is not a known field');
+    const silencing = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { commandPrefix: 'a\u0000' } } }).expect(400);
+    assert.match(silencing.body.fields['serverSettings.commandPrefix'], /characters a member can type/);
   });
 
   test('the backup file carries the timestamp, server name, bot version and settings', async () => {
