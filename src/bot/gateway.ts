@@ -18,7 +18,7 @@ export type GatewayHealth = Health['gateway'];
 export type GuildMemberView =
   | { kind: 'no-bot' }
   | { kind: 'not-member' }
-  | { kind: 'member'; isOwner: boolean; /** Guild-wide permissions. */ permissions: bigint; roleIds: string[] };
+  | { kind: 'member'; isOwner: boolean; /** Guild-wide permissions. */ permissions: bigint; roleIds: string[]; /** A bot account (this one or another). */ bot: boolean };
 
 /** A guild as the dashboard shows it, from the gateway cache. */
 export interface GuildSummary {
@@ -215,6 +215,7 @@ export function botGateway(client: Client | null): BotGateway {
         isOwner: guild.ownerId === userId,
         permissions: member.permissions.bitfield,
         roleIds: member.roles.cache.filter((role) => role.id !== guild.id).map((role) => role.id),
+        bot: member.user.bot,
       };
     },
     async searchMembers(guildId, query, limit) {

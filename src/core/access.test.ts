@@ -10,7 +10,7 @@ function gatewayWith(members: Record<string, GuildMemberView>): BotGateway {
   return { member: async (guildId: string, userId: string) => (guildId === 'g' ? (members[userId] ?? { kind: 'not-member' }) : { kind: 'no-bot' }) } as unknown as BotGateway;
 }
 
-const member = (permissions: bigint, roleIds: string[] = [], isOwner = false): GuildMemberView => ({ kind: 'member', permissions, roleIds, isOwner });
+const member = (permissions: bigint, roleIds: string[] = [], isOwner = false): GuildMemberView => ({ kind: 'member', permissions, roleIds, isOwner, bot: false });
 
 test('owner and Administrator are admin, Manage Server is manage, grants give view or edit until they expire', async () => {
   const clock = new ManualClock(1_000_000);

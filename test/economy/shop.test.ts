@@ -104,8 +104,8 @@ describe('buying, giving, daily', () => {
     const gave = await h().slash(from.userId, 'give', { member: to.userId, amount: 20 });
     assert.match(gave.body.content, new RegExp(`gave 20 coins to <@${to.userId}>`));
     assert.equal((await h().slash(from.userId, 'give', { member: to.userId, amount: 20 })).body.content, 'You have 10 coins; you cannot give 20.');
-    assert.equal((await h().slash(from.userId, 'give', { member: from.userId, amount: 1 })).body.content, 'member is you; give to someone else');
-    assert.equal((await h().slash(from.userId, 'give', { member: h().world.botUserId, amount: 1 })).body.content, 'member is a bot; bots do not keep coins');
+    assert.equal((await h().slash(from.userId, 'give', { member: from.userId, amount: 1 })).body.content, 'You cannot give coins to yourself.');
+    assert.equal((await h().slash(from.userId, 'give', { member: h().world.botUserId, amount: 1 })).body.content, 'Bots cannot hold coins.');
 
     assert.equal((await h().slash(to.userId, 'daily')).body.content, 'The daily reward is off in this server.');
     await (await admin()).put(`${base()}/settings`, { dailyReward: 25 }).expect(200);
