@@ -127,7 +127,9 @@ describe('inventories, admin actions, the ledger', () => {
     await h().slash(member.userId, 'buy', { item: String(sticker.id) });
     const own = InventorySchema.parse((await member.session.get(`${base()}/users/${member.userId}/inventory`).expect(200)).body);
     assert.equal(own.items[0]?.itemName, 'Sticker');
-    assert.equal((await member.session.get(`${base()}/users/${other.userId}/inventory`)).status, 403);
+    const others = await member.session.get(`${base()}/users/${other.userId}/inventory`);
+    assert.equal(others.status, 403);
+    assert.equal(others.body.message, 'You can only see your own inventory.');
     await session.get(`${base()}/users/${member.userId}/inventory`).expect(200);
     await member.session.delete(`${base()}/users/${member.userId}/inventory/${own.items[0]?.id}`).expect(204);
     const removed = await h().product.store.models.Transaction.findOne({ where: { guildId: h().guildId, userId: member.userId, type: 'remove' } });
