@@ -93,6 +93,8 @@ describe('buying, giving, daily', () => {
     assert.equal((await h().slash(a.userId, 'buy', { item: 'Badge' })).body.content, 'You can own at most 1 × Badge.');
     assert.match((await h().slash(b.userId, 'buy', { item: 'Badge' })).body.content, /^You bought/);
     assert.equal((await h().slash(c.userId, 'buy', { item: 'Badge' })).body.content, 'Badge is sold out.');
+    await session.post(`${base()}/shop`, { name: 'Badger', price: 10, type: 'badge' }).expect(200);
+    assert.equal((await h().slash(c.userId, 'buy', { item: 'badg' })).body.content, 'More than one item starts with "badg": Badge, Badger. Say which one.');
     const reread = ShopItemSchema.array().parse((await session.get(`${base()}/shop`)).body).find((row) => row.id === item.id);
     assert.deepEqual([reread?.stock, reread?.purchaseCount], [0, 2]);
     await assertLedgerWhole(h().product.store, h().guildId);

@@ -22,6 +22,7 @@ describe('reporting the same member again', () => {
   test('/report and Report message: once per 10 minutes per reporter and member; others are not held back', async () => {
     const [reporter, other, target, second] = [await buildMember(h()), await buildMember(h()), await buildMember(h(), { username: 'noisy' }), await buildMember(h())];
     const report = (from: string, member: string) => h().slash(from, 'report', { member, reason: 'Spam' });
+    assert.equal((await report(reporter.userId, reporter.userId)).body.content, 'You cannot report yourself.');
     assert.equal((await report(reporter.userId, target.userId)).body.content, 'Thanks, the moderators have your report.');
 
     const again = await report(reporter.userId, target.userId);

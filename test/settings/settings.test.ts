@@ -139,7 +139,7 @@ describe('settings: read and write', () => {
     const noKey = await put(session, url, { webhookUrl: 'https://example.com/hook' }).expect(400);
     assert.match(noKey.body.fields.apiKey, /sign webhook deliveries/);
     const local = await put(session, url, { webhookUrl: 'http://127.0.0.1:9/hook', apiKey: 'a'.repeat(20) }).expect(400);
-    assert.match(local.body.fields.webhookUrl, /^127\.0\.0\.1 points to an address that is not public \(loopback, private, link-local/);
+    assert.match(local.body.fields.webhookUrl, /^The webhook's host 127\.0\.0\.1 points to an address that is not public \(loopback, private, link-local/);
     const sixToFour = await put(session, url, { webhookUrl: 'http://[2002:7f00:1::]/hook', apiKey: 'a'.repeat(20) }).expect(400);
     assert.match(sixToFour.body.fields.webhookUrl, /is not public/);
     const metadata = await put(session, url, { webhookUrl: 'http://169.254.169.254/latest', apiKey: 'a'.repeat(20) }).expect(400);

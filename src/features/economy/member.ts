@@ -30,13 +30,16 @@ export async function findItem(services: Services, guildId: string, ref: string 
   }
   const wanted = String(ref).trim().toLowerCase();
   // Every name starts with '': blank text would pick the shop's only item.
-  if (!wanted) throw InvalidInput.field('item', 'is required: give the item’s name');
+  if (!wanted) throw InvalidInput.field('item', 'is required: give the item’s name', 'Say which item: give its name or number.');
   const active = await items.findAll({ where: { isActive: true } });
   const exact = active.find((item) => item.name.toLowerCase() === wanted);
   if (exact) return exact;
   const partial = active.filter((item) => item.name.toLowerCase().startsWith(wanted));
   if (partial.length === 1 && partial[0]) return partial[0];
-  if (partial.length > 1) throw InvalidInput.field('item', `matches ${partial.map((item) => item.name).join(', ')}; say which`);
+  if (partial.length > 1) {
+    const names = partial.map((item) => item.name).join(', ');
+    throw InvalidInput.field('item', `matches ${names}; say which`, `More than one item starts with "${String(ref).trim()}": ${names}. Say which one.`);
+  }
   throw new NotFound(`The shop has no item called "${String(ref)}".`);
 }
 

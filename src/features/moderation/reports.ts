@@ -126,7 +126,7 @@ export async function listReports(services: Services, guildId: string, query: { 
 async function openReport(services: Services, guildId: string, id: number): Promise<ModerationReport> {
   const row = await reports(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That report does not exist in this server.');
-  if (row.status !== 'open') throw new Conflict(`That report was ${row.status} already.`);
+  if (row.status !== 'open') throw new Conflict(`That report was already ${row.status}.`);
   return row;
 }
 

@@ -43,7 +43,7 @@ test('a webhook to localhost or a non-public literal is refused unless private t
 
 test('the refusal is a sentence that names the host', async () => {
   await assert.rejects(checkWebhookTarget(new URL('http://[::7f00:1]/'), false), (error: Error) => {
-    assert.match(error.message, /^::7f00:1 .*public address\.$/);
+    assert.match(error.message, /^The webhook's host ::7f00:1 points to an address that is not public .*; a webhook must reach a public address\.$/);
     return true;
   });
 });

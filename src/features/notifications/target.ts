@@ -68,11 +68,11 @@ export async function checkWebhookTarget(url: URL, allowPrivate: boolean): Promi
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch {
-      throw new WebhookTargetRefused(`${host} does not resolve to an address.`);
+      throw new WebhookTargetRefused(`The webhook's host ${host} does not resolve to an address.`);
     }
   }
   if (!allowPrivate && addresses.some(({ address }) => !isPublicAddress(address))) {
-    throw new WebhookTargetRefused(`${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a webhook must reach a public address.`);
+    throw new WebhookTargetRefused(`The webhook's host ${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a webhook must reach a public address.`);
   }
   return addresses;
 }
