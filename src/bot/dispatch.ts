@@ -1,5 +1,6 @@
 import { PermissionsBitField } from 'discord.js';
 import { DiscordRefused, FeatureDisabled, Forbidden, RateLimited, StoreUnavailable } from '../core/errors';
+import { counted } from '../shared/words';
 import type { Services } from '../core/services';
 import { expectedError, failureFields } from '../core/store-errors';
 import { discordUnavailable } from './discord-errors';
@@ -44,7 +45,7 @@ async function requireCommandRules(command: RuledCommand, invocation: Pick<Invoc
     if (!settings[feature.setting]) throw new FeatureDisabled(feature.off);
   }
   const wait = services.commandLimiter.take(guildId, user.id, settings.rateLimitPerMinute);
-  if (wait > 0) throw new RateLimited(wait, `You're using commands too quickly. Try again in ${wait} s.`);
+  if (wait > 0) throw new RateLimited(wait, `You're using commands too quickly. Try again in ${counted(wait, 'second')}.`);
   if (command.permission !== undefined && !invocation.member.permissions.has(command.permission)) {
     throw new Forbidden(`You need the ${permissionName(command.permission)} permission to use ${label}.`);
   }

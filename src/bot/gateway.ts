@@ -24,6 +24,8 @@ export type GuildMemberView =
       /** Guild-wide permissions. */
       permissions: bigint;
       roleIds: string[];
+      /** A bot account (this one or another). */
+      bot: boolean;
       /** Their highest role (@everyone when they have none): what they outrank in Discord's hierarchy. */
       highestRole: RoleStanding;
     };
@@ -233,6 +235,7 @@ export function botGateway(client: Client | null): BotGateway {
         isOwner: guild.ownerId === userId,
         permissions: member.permissions.bitfield,
         roleIds: member.roles.cache.filter((role) => role.id !== guild.id).map((role) => role.id),
+        bot: member.user.bot,
         highestRole: { id: member.roles.highest.id, name: member.roles.highest.name, position: member.roles.highest.position },
       };
     },

@@ -83,9 +83,9 @@ export function createAccessRule({ gateway, grants, clock }: { gateway: BotGatew
 }
 
 /**
- * A member's own data (their rank, their inventory), or anyone's for those with `level` access.
- * `what` completes "You can only … your own.", e.g. "see the inventory of others; you can see".
+ * A member's own data (their rank, their inventory), or anyone's for those with `level` access;
+ * others are refused with `refusal`, a whole sentence from SELF_ONLY ("You can only see your own rank.").
  */
-export function requireSelfOr(access: GuildAccess, userId: string, level: AccessLevel, what: string): void {
-  if (access.userId !== userId && !atLeast(access.level, level)) throw new Forbidden(`You can only ${what} your own.`);
+export function requireSelfOr(access: GuildAccess, userId: string, level: AccessLevel, refusal: string): void {
+  if (access.userId !== userId && !atLeast(access.level, level)) throw new Forbidden(refusal);
 }

@@ -1,6 +1,7 @@
 // Errors of the domain: what went wrong, in words a server admin or member understands, with no
 // HTTP status or Discord reply attached. The HTTP face maps them to statuses in one middleware;
 // the bot's interaction dispatcher answers them as ephemeral replies. Anything else is a bug.
+import { asSentence, counted, fieldInWords } from '../shared/words';
 
 /** The base of every error a face may show as it is. */
 export abstract class DomainError extends Error {
@@ -35,10 +36,13 @@ export class Conflict extends DomainError {
   }
 }
 
-/** One sentence from field messages: "name is required; price must be a number". */
+/**
+ * Sentences from field messages, each field named in words: "Name is required. Price must be a
+ * number." A message that is a sentence already (it starts with a capital) is kept as it is.
+ */
 export function summarizeFields(fields: Record<string, string>): string {
-  const parts = Object.entries(fields).map(([field, message]) => `${field} ${message}`);
-  return parts.length ? parts.join('; ') : 'The input is invalid.';
+  const parts = Object.entries(fields).map(([field, message]) => asSentence(/^[A-Z]/.test(message) ? message : `${fieldInWords(field)} ${message}`));
+  return parts.length ? parts.join(' ') : 'The input is invalid.';
 }
 
 /**
@@ -91,7 +95,7 @@ export class RateLimited extends DomainError {
   override name = 'RateLimited';
   constructor(
     readonly retryAfterSeconds: number,
-    message = `You are doing that too often. Try again in ${retryAfterSeconds} s.`,
+    message = `You are doing that too often. Try again in ${counted(retryAfterSeconds, 'second')}.`,
   ) {
     super(message);
   }

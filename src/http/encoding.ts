@@ -1,5 +1,6 @@
-// Content-coding negotiation (Accept-Encoding, RFC 9110 section 12.5.3), shared by the
-// precompressed assets (static.ts) and the compressed API answers (middleware/compress.ts).
+// Content codings (RFC 9110 section 8.4): the negotiation of an answer's (Accept-Encoding, section
+// 12.5.3), shared by the precompressed assets (static.ts) and the compressed API answers
+// (middleware/compress.ts), and the reading of a request body's Content-Encoding (middleware/body.ts).
 
 /** A content coding we send. */
 export type Encoding = 'br' | 'gzip';
@@ -33,4 +34,32 @@ export function chooseEncoding(acceptEncoding: string | undefined, offered: read
   }
   // Identity is always acceptable; it beats a coding only when the header weighs it higher.
   return best && best.q >= weightOf('identity') ? best.coding : 'identity';
+}
+
+/** A coding a request body may come in: the ones the body parser inflates, and none. */
+export type BodyCoding = 'identity' | 'gzip' | 'deflate' | 'br';
+
+/** The codings a request body is read in, for a 415's Accept-Encoding and its message. */
+export const BODY_CODINGS = ['gzip', 'deflate', 'br'] as const;
+
+/** What a request's Content-Encoding asks of the body parser: one coding it reads, one it does not, or several applied in turn. */
+export type RequestCoding = { kind: 'one'; coding: BodyCoding } | { kind: 'unsupported'; coding: string } | { kind: 'stacked'; codings: string[] };
+
+/**
+ * Reads a Content-Encoding header as RFC 9110 says: a comma-separated list of codings in the order
+ * they were applied, case-insensitive, spaces around each and empty elements ignored; `identity`
+ * changes nothing and `x-gzip` is gzip (section 8.4.1.3). Several real codings are reported as
+ * such: the parser undoes one.
+ */
+export function requestCoding(header: string | undefined): RequestCoding {
+  const codings = (header ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+    .map((coding) => (coding === 'x-gzip' ? 'gzip' : coding));
+  const [only] = codings;
+  if (only === undefined) return { kind: 'one', coding: 'identity' };
+  if (codings.length > 1) return { kind: 'stacked', codings };
+  const known = BODY_CODINGS.find((coding) => coding === only);
+  return known ? { kind: 'one', coding: known } : { kind: 'unsupported', coding: only };
 }

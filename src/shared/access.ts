@@ -39,3 +39,10 @@ export function accessLabel(level: AccessLevel): string {
       return 'No access';
   }
 }
+
+/** What a member who asks for someone else's own-data page is told (requireSelfOr). */
+export const SELF_ONLY = {
+  inventory: 'You can only see your own inventory.',
+  rank: 'You can only see your own rank.',
+  removeItems: 'You can only remove items from your own inventory.',
+} as const;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { AccessLevelSchema } from './access';
+import { DemoLoginId } from './demo-login';
 
 /** The message for a value that is no Discord id; '123' is digits, so the length is said too. */
 export const SNOWFLAKE_MESSAGE = 'must be a Discord id (15 to 21 digits)';
@@ -33,7 +34,7 @@ export type SignInResult = z.infer<typeof SignInResultSchema>;
 export const MockLoginInput = z
   .object({
     username: z.string().trim().min(2, 'must be at least 2 characters').max(32, 'must be at most 32 characters'),
-    id: Snowflake,
+    id: DemoLoginId,
     discriminator: z.string().regex(/^\d{1,4}$/, 'must be up to 4 digits').default('0000'),
   })
   .strict();

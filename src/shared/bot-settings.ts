@@ -10,12 +10,45 @@ const webhookUrl = () =>
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || !/^https?:\/\/[^/]*@/.test(value), 'must not contain a user name or password');
 
+/**
+ * What no member can type, or see, in a message: control characters, unpaired surrogates,
+ * unassigned, noncharacter and private-use code points, and the invisible ones (zero-width spaces,
+ * joiners, bidi marks, fillers, soft hyphens). An emoji's own variation selector, and a joiner
+ * between two emoji, are part of what it shows and stay allowed.
+ */
+const UNTYPABLE = new RegExp(
+  [
+    '[\\p{Cc}\\p{Cs}\\p{Cn}\\p{Co}]',
+    // A variation selector that follows no emoji.
+    '(?<!\\p{Emoji})[\\u{FE0E}\\u{FE0F}]',
+    // A joiner that does not sit between two emoji (a selector or skin tone may end the first).
+    '(?<!\\p{Emoji}[\\u{FE0F}\\u{1F3FB}-\\u{1F3FF}]?)\\u200D',
+    '\\u200D(?!\\p{Emoji})',
+    // Every other invisible character.
+    '(?![\\u{FE0E}\\u{FE0F}\\u200D])\\p{Default_Ignorable_Code_Point}',
+  ].join('|'),
+  'u',
+);
+
+/**
+ * The text commands' prefix: what a member types at the start of a message, so only what can be
+ * typed and seen there. A prefix nobody can type ("a\u0000") would silence every text command.
+ */
+const commandPrefix = () =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'is required')
+    .max(5, 'must be at most 5 characters')
+    .regex(/^\S+$/, 'must not contain spaces or line breaks')
+    .refine((value) => !UNTYPABLE.test(value), 'must only hold characters a member can type in a message (no control or invisible characters)');
+
 /** Bot Settings (spec section 2): general, feature switches, notifications and advanced options of one guild. */
 export const BotSettingsSchema = z.object({
   /** The bot's nickname in this guild. */
   displayName: text(32),
   /** Text commands start with it: !rank, !balance, ... */
-  commandPrefix: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(5, 'must be at most 5 characters').regex(/^\S+$/, 'must not contain spaces'),
+  commandPrefix: commandPrefix(),
   /** Give `memberRoleId` to members who join (after verification when verification is on). */
   autoRoleEnabled: flag(),
   memberRoleId: optionalId(),

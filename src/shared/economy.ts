@@ -52,6 +52,13 @@ export const ECONOMY_MESSAGES = {
   noInventory: 'No Items Yet',
 } as const;
 
+/** Why coins cannot go to someone: the same words on the dashboard's Give Coins and on /give. */
+export const COIN_RECIPIENT_REFUSALS = {
+  notMember: (name: string) => `${name} is not a member of this server.`,
+  bot: 'Bots cannot hold coins.',
+  self: 'You cannot give coins to yourself.',
+} as const;
+
 const optionalCount = (max: number) =>
   z
     .union([z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(max, `must be at most ${max}`), z.null()])

@@ -297,3 +297,21 @@ export const MODERATION_MESSAGES = {
 
 /** The spec's label of a user in the log: '#' and the last 4 characters of the id. */
 export const lastFour = (id: string) => id.slice(-4);
+
+/**
+ * How often one member may report the same member: once per this window (10 minutes), counted from
+ * the stored reports, across /report and Report message. Other members and other targets are not held back.
+ */
+export const REPORT_REPEAT_WINDOW_MS = 10 * 60_000;
+
+/** "7 minutes", "1 minute": a wait of at least a minute, rounded up. */
+const minutes = (ms: number) => {
+  const count = Math.max(1, Math.ceil(ms / 60_000));
+  return `${count} ${count === 1 ? 'minute' : 'minutes'}`;
+};
+
+/** What a member who reports the same member again too soon is told. */
+export const REPORT_REPEAT_MESSAGES = {
+  stillOpen: (name: string, waitMs: number) => `Your earlier report of ${name} is still open, and the moderators have it. You can report ${name} again in ${minutes(waitMs)}.`,
+  recent: (name: string, waitMs: number) => `You reported ${name} a few minutes ago. You can report ${name} again in ${minutes(waitMs)}.`,
+} as const;

@@ -53,7 +53,7 @@ for (const backend of storeBackends()) {
         const pat = { userId: plainMemberId, username: 'pat' };
         const boss = { userId: adminUserId, username: 'admin' };
         const results = await Promise.allSettled(
-          Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? giveCoins(services, guildId, pat, { ...boss, bot: false }, 7) : giveCoins(services, guildId, boss, { ...pat, bot: false }, 3))),
+          Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? giveCoins(services, guildId, pat, boss, 7) : giveCoins(services, guildId, boss, pat, 3))),
         );
         const [a, b] = await Promise.all([plainMemberId, adminUserId].map((userId) => store.models.UserCurrency.findOne({ where: { guildId, userId } })));
         assert.equal((a?.balance ?? 0) + (b?.balance ?? 0), 200, 'the total is conserved');

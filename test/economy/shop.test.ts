@@ -93,6 +93,8 @@ describe('buying, giving, daily', () => {
     assert.equal((await h().slash(a.userId, 'buy', { item: 'Badge' })).body.content, 'You can own at most 1 × Badge.');
     assert.match((await h().slash(b.userId, 'buy', { item: 'Badge' })).body.content, /^You bought/);
     assert.equal((await h().slash(c.userId, 'buy', { item: 'Badge' })).body.content, 'Badge is sold out.');
+    await session.post(`${base()}/shop`, { name: 'Badger', price: 10, type: 'badge' }).expect(200);
+    assert.equal((await h().slash(c.userId, 'buy', { item: 'badg' })).body.content, 'More than one item starts with "badg": Badge, Badger. Say which one.');
     const reread = ShopItemSchema.array().parse((await session.get(`${base()}/shop`)).body).find((row) => row.id === item.id);
     assert.deepEqual([reread?.stock, reread?.purchaseCount], [0, 2]);
     await assertLedgerWhole(h().product.store, h().guildId);
@@ -104,8 +106,8 @@ describe('buying, giving, daily', () => {
     const gave = await h().slash(from.userId, 'give', { member: to.userId, amount: 20 });
     assert.match(gave.body.content, new RegExp(`gave 20 coins to <@${to.userId}>`));
     assert.equal((await h().slash(from.userId, 'give', { member: to.userId, amount: 20 })).body.content, 'You have 10 coins; you cannot give 20.');
-    assert.equal((await h().slash(from.userId, 'give', { member: from.userId, amount: 1 })).body.content, 'member is you; give to someone else');
-    assert.equal((await h().slash(from.userId, 'give', { member: h().world.botUserId, amount: 1 })).body.content, 'member is a bot; bots do not keep coins');
+    assert.equal((await h().slash(from.userId, 'give', { member: from.userId, amount: 1 })).body.content, 'You cannot give coins to yourself.');
+    assert.equal((await h().slash(from.userId, 'give', { member: h().world.botUserId, amount: 1 })).body.content, 'Bots cannot hold coins.');
 
     assert.equal((await h().slash(to.userId, 'daily')).body.content, 'The daily reward is off in this server.');
     await (await admin()).put(`${base()}/settings`, { dailyReward: 25 }).expect(200);
@@ -127,7 +129,9 @@ describe('inventories, admin actions, the ledger', () => {
     await h().slash(member.userId, 'buy', { item: String(sticker.id) });
     const own = InventorySchema.parse((await member.session.get(`${base()}/users/${member.userId}/inventory`).expect(200)).body);
     assert.equal(own.items[0]?.itemName, 'Sticker');
-    assert.equal((await member.session.get(`${base()}/users/${other.userId}/inventory`)).status, 403);
+    const others = await member.session.get(`${base()}/users/${other.userId}/inventory`);
+    assert.equal(others.status, 403);
+    assert.equal(others.body.message, 'You can only see your own inventory.');
     await session.get(`${base()}/users/${member.userId}/inventory`).expect(200);
     await member.session.delete(`${base()}/users/${member.userId}/inventory/${own.items[0]?.id}`).expect(204);
     const removed = await h().product.store.models.Transaction.findOne({ where: { guildId: h().guildId, userId: member.userId, type: 'remove' } });

@@ -156,6 +156,7 @@ describe('moderation', () => {
     assert.equal(resolved.body.caseNumber, (await casesOf(target.userId))[0]?.caseNumber);
     const again = await session.post(url(`/moderation/reports/${report.id}/dismiss`), {});
     assert.equal(again.status, 409);
+    assert.equal(again.body.message, 'That report was already resolved.');
   });
 
   test("'Report message' reports the author with the message's link and text", async () => {

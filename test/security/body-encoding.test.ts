@@ -1,7 +1,7 @@
 // A request body whose Content-Encoding lies (gzip that is not gzip) or names an encoding we do
 // not speak is the client's mistake: 400 or 415 on every write route, logged at debug, never 500.
 import assert from 'node:assert/strict';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import request from 'supertest';
 import type { Product } from '../../src/main';
@@ -49,7 +49,8 @@ describe('request bodies with a Content-Encoding', () => {
     for (const route of writeRoutes()) {
       const response = await send(route, 'compress', 'whatever');
       assert.equal(response.status, 415, `${route.method} ${route.path}`);
-      assert.match(response.body.message, /compress/);
+      assert.equal(response.body.message, 'The request body is encoded as compress, which this server does not read; send it as gzip, deflate or br, or not encoded.');
+      assert.equal(response.headers['accept-encoding'], 'gzip, deflate, br', 'RFC 9110: a 415 for a coding says which codings are read');
     }
   });
 
@@ -63,6 +64,41 @@ describe('request bodies with a Content-Encoding', () => {
     assert.equal(response.status, 400);
     assert.equal(body.error, 'validation_error', 'the body was inflated, then validated');
     assert.ok(body.fields.username && body.fields.id);
+  });
+
+  /** Posts a gzip (or brotli) body to the demo login under `header`: 400 validation_error means it was inflated and read. */
+  async function postEncoded(header: string, body: Buffer<ArrayBuffer>) {
+    const response = await fetch(`${product.url}/api/auth/mock-login`, {
+      method: 'POST',
+      headers: { Origin: product.config.publicUrl, 'Content-Type': 'application/json', 'Content-Encoding': header },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as { error: string; message: string; fields?: Record<string, string> } };
+  }
+
+  test('content codings are case-insensitive and the header a list: GZIP, " gzip ", x-gzip and "gzip, identity" are read', async () => {
+    const gzipped = gzipSync(JSON.stringify({ username: 'x' }));
+    for (const header of ['GZIP', 'Gzip', ' gzip ', 'x-gzip', 'gzip, identity', 'identity,gzip']) {
+      const { status, body } = await postEncoded(header, gzipped);
+      assert.equal(status, 400, `${header}: ${JSON.stringify(body)}`);
+      assert.equal(body.error, 'validation_error', `${header}: the body was inflated, then validated`);
+    }
+    const { status, body } = await postEncoded('BR', brotliCompressSync(JSON.stringify({ username: 'x' })));
+    assert.equal(body.error, 'validation_error', `BR: ${status}`);
+    const plain = await postEncoded('Identity', Buffer.from(JSON.stringify({ username: 'x' })));
+    assert.equal(plain.body.error, 'validation_error', 'identity: the body is read as it is');
+  });
+
+  test('two codings applied in turn answer 415 saying so, and which codings are read', async () => {
+    const response = await fetch(`${product.url}/api/auth/mock-login`, {
+      method: 'POST',
+      headers: { Origin: product.config.publicUrl, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip, br' },
+      body: brotliCompressSync(gzipSync(JSON.stringify({ username: 'x' }))),
+    });
+    const body = (await response.json()) as { error: string; message: string };
+    assert.equal(response.status, 415);
+    assert.equal(body.message, 'The request body is encoded more than once (gzip, then br); send it encoded once, as gzip, deflate or br, or not at all.');
+    assert.equal(response.headers.get('accept-encoding'), 'gzip, deflate, br');
   });
 
   test('none of it was logged above debug', () => {

@@ -2,7 +2,7 @@
 // must never sign in as, or hand the Admin role to, a user who already exists in the sandbox.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEMO_LOGIN_DEFAULTS } from '../../src/shared/demo-login';
+import { DEMO_LOGIN_DEFAULTS, DEMO_LOGIN_ID_MESSAGE } from '../../src/shared/demo-login';
 import { browserAgent } from '../helpers/product';
 import { useHarness } from '../helpers/harness';
 
@@ -35,6 +35,45 @@ describe('demo login', () => {
       assert.equal(await worldSnapshot(), before, `${who}: the world is unchanged`);
       await browser.get('/api/auth/me').expect(401);
       assert.equal(await h().product.store.models.Account.count({ where: { userId: id } }), 0, `${who}: no account was made`);
+    }
+  });
+
+  test('an id that is not a canonical Discord user id is refused with 400 naming id, and changes nothing', async () => {
+    for (const id of ['0123456789012345678', '00935480000000000001', '1234567890123456', '123456789012345678901', '18446744073709551616', '12345678901234567a', ' 123456789012345678']) {
+      const before = await worldSnapshot();
+      const browser = browserAgent(h().product);
+      const response = await browser.post('/api/auth/mock-login', { username: 'sneaky', id, discriminator: '0000' });
+      assert.equal(response.status, 400, `${id}: ${JSON.stringify(response.body)}`);
+      assert.equal(response.body.fields?.id, DEMO_LOGIN_ID_MESSAGE, id);
+      assert.equal(await worldSnapshot(), before, `${id}: the world is unchanged`);
+      await browser.get('/api/auth/me').expect(401);
+    }
+  });
+
+  test('the id of a server, role, channel, emoji or message in the sandbox is refused with 409 naming id, and changes nothing', async () => {
+    const world = h().product.sandbox?.world;
+    assert.ok(world);
+    const guild = world.requireGuild(world.demo.guildId);
+    const said = world.messages.create(world.demo.channels.general, { authorId: world.demo.plainMemberId, content: 'hello' });
+    const emoji = [...guild.emojis.keys()][0];
+    const things: [string, string | undefined][] = [
+      ['server', world.demo.guildId],
+      ['server', world.demo.secondGuildId],
+      ['role', world.demo.roles.member],
+      ['channel', world.demo.channels.general],
+      ['emoji', emoji],
+      ['message', said.id],
+    ];
+    for (const [kind, id] of things) {
+      if (!id) continue;
+      const before = await worldSnapshot();
+      const browser = browserAgent(h().product);
+      const response = await browser.post('/api/auth/mock-login', { username: 'sneaky', id, discriminator: '0000' });
+      assert.equal(response.status, 409, `${kind}: ${JSON.stringify(response.body)}`);
+      assert.equal(response.body.fields?.id, `${id} is the id of a ${kind} in the sandbox, not of a user. Use another id.`, kind);
+      assert.equal(await worldSnapshot(), before, `${kind}: the world is unchanged`);
+      await browser.get('/api/auth/me').expect(401);
+      assert.equal(await h().product.store.models.Account.count({ where: { userId: id } }), 0, `${kind}: no account was made`);
     }
   });
 

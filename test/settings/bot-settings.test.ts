@@ -96,6 +96,24 @@ describe('text commands and the rules every command follows', () => {
     await saveAsAdmin({ commandPrefix: '!' });
   });
 
+  test('a prefix nobody can type, stored before it was refused, falls back to the default instead of silencing text commands', async () => {
+    const { userId } = await buildMember(h());
+    const { GuildSettings } = h().product.store.models;
+    const guildId = h().guildId;
+    const row = await GuildSettings.findByPk(guildId);
+    const data = (row?.data ?? {}) as { values?: Record<string, unknown> };
+    const write = async (values: Record<string, unknown>) => {
+      await GuildSettings.upsert({ guildId, data: { ...data, values }, version: row?.version ?? 0, updatedAt: h().product.services.clock.now() });
+      h().product.services.settings.invalidate(guildId);
+    };
+    await write({ ...data.values, commandPrefix: 'a\u0000' });
+    try {
+      assert.match((await say(userId, '!ping')).content, /^Pong!/);
+    } finally {
+      await write({ ...data.values });
+    }
+  });
+
   test('text options are parsed and validated like slash options, naming the option', async () => {
     const { userId } = await buildMember(h());
     assert.equal((await say(userId, '!card 3')).embeds[0]?.title, 'You drew 3');
@@ -114,7 +132,7 @@ describe('text commands and the rules every command follows', () => {
     assert.match((await h().slash(userId, 'ping')).body.content, /^Pong!/);
     assert.match((await say(userId, '!ping')).content, /^Pong!/);
     const limited = await h().slash(userId, 'ping');
-    assert.match(limited.body.content, /^You're using commands too quickly\. Try again in \d+ s\.$/);
+    assert.match(limited.body.content, /^You're using commands too quickly\. Try again in \d+ seconds?\.$/);
     assert.equal(limited.body.ephemeral, true);
     assert.match((await say(userId, '!ping')).content, /^You're using commands too quickly/);
     assert.match((await h().slash(other.userId, 'ping')).body.content, /^Pong!/, 'another member is not limited');

@@ -53,6 +53,10 @@ describe('settings: read and write', () => {
       [{ xpCooldown: '60' }, 'xpCooldown', /must be a number/],
       [{ currencyName: '' }, 'currencyName', /required/],
       [{ commandPrefix: 'a b' }, 'commandPrefix', /spaces/],
+      [{ commandPrefix: 'a\u0000' }, 'commandPrefix', /characters a member can type/],
+      [{ commandPrefix: '!\u200b' }, 'commandPrefix', /characters a member can type/],
+      [{ commandPrefix: '!\ud800' }, 'commandPrefix', /characters a member can type/],
+      [{ commandPrefix: ' \n\t ' }, 'commandPrefix', /required/],
       [{ rateLimitPerMinute: 0 }, 'rateLimitPerMinute', /between 1 and 600/],
       [{ welcomeChannelId: 'general' }, 'welcomeChannelId', /Discord id/],
       [{ musicEnabled: true }, 'musicEnabled', /not available yet/],
@@ -135,7 +139,9 @@ describe('settings: read and write', () => {
     const noKey = await put(session, url, { webhookUrl: 'https://example.com/hook' }).expect(400);
     assert.match(noKey.body.fields.apiKey, /sign webhook deliveries/);
     const local = await put(session, url, { webhookUrl: 'http://127.0.0.1:9/hook', apiKey: 'a'.repeat(20) }).expect(400);
-    assert.match(local.body.fields.webhookUrl, /loopback, private or link-local/);
+    assert.match(local.body.fields.webhookUrl, /^The webhook's host 127\.0\.0\.1 points to an address that is not public \(loopback, private, link-local/);
+    const sixToFour = await put(session, url, { webhookUrl: 'http://[2002:7f00:1::]/hook', apiKey: 'a'.repeat(20) }).expect(400);
+    assert.match(sixToFour.body.fields.webhookUrl, /is not public/);
     const metadata = await put(session, url, { webhookUrl: 'http://169.254.169.254/latest', apiKey: 'a'.repeat(20) }).expect(400);
     assert.ok(metadata.body.fields.webhookUrl);
   });
@@ -201,6 +207,8 @@ describe('settings: history, restore, export, import, backup, reset', () => {
     assert.match(badValue.body.fields['serverSettings.xpCooldown'], /between 0 and 86400/);
     const unknown = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { statusMessage: 'hi' } } }).expect(400);
     assert.equal(unknown.body.fields['serverSettings.statusMessage'], 'is not a known field');
+    const silencing = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { commandPrefix: 'a\u0000' } } }).expect(400);
+    assert.match(silencing.body.fields['serverSettings.commandPrefix'], /characters a member can type/);
   });
 
   test('the backup file carries the timestamp, server name, bot version and settings', async () => {

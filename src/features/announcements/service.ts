@@ -40,6 +40,12 @@ const LATE_AFTER_MS = 60_000;
 /** Unexpected failures (not Discord refusing) are retried this many times. */
 const MAX_ATTEMPTS = 3;
 
+/** Why a scheduled announcement cannot be changed while the scheduler sends it. */
+const SENDING_NOW = 'That announcement is being sent right now.';
+
+/** What became of an announcement that is no longer scheduled, to finish "That announcement … and can no longer be changed." */
+const SETTLED = { sent: 'was sent already', failed: 'could not be sent', cancelled: 'was cancelled', missed: 'missed its time' } as const;
+
 const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.Announcement, guildId);
 
 /** An announcement as Recent Announcements lists it. */
@@ -130,7 +136,7 @@ async function editable(services: Services, guildId: string, id: number): Promis
   const row = await scope(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That announcement does not exist in this server.');
   const claimed = row.claimedUntil && row.claimedUntil.getTime() > services.clock.ms();
-  if (row.status !== 'scheduled' || claimed) throw new Conflict(row.status === 'scheduled' ? 'It is being sent right now.' : `It is ${row.status} and can no longer be changed.`);
+  if (row.status !== 'scheduled' || claimed) throw new Conflict(row.status === 'scheduled' ? SENDING_NOW : `That announcement ${row.status in SETTLED ? SETTLED[row.status as keyof typeof SETTLED] : 'is no longer scheduled'} and can no longer be changed.`);
   return row;
 }
 
@@ -150,7 +156,7 @@ export async function updateAnnouncement(services: Services, guild: GuildSummary
     { ...next, scheduleTime, updatedAt: services.clock.now() },
     { where: { id, status: 'scheduled', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: services.clock.now() } }] } },
   );
-  if (changed === 0) throw new Conflict('It is being sent right now.');
+  if (changed === 0) throw new Conflict(SENDING_NOW);
   await row.reload();
   return viewAnnouncement(services, row);
 }
@@ -162,7 +168,7 @@ export async function cancelAnnouncement(services: Services, guild: GuildSummary
     { status: 'cancelled', updatedAt: services.clock.now() },
     { where: { id, status: 'scheduled', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: services.clock.now() } }] } },
   );
-  if (changed === 0) throw new Conflict('It is being sent right now.');
+  if (changed === 0) throw new Conflict(SENDING_NOW);
   await row.reload();
   return viewAnnouncement(services, row);
 }

@@ -7,13 +7,32 @@ import type { DemoSignIn } from './demo';
 import type { DiscordOAuth } from './discord';
 
 /**
+ * What else the sandbox calls `id`, in words ("role"), or null when it is no server, role, channel,
+ * emoji or message: a user made with that id would share it with the thing, and Discord never
+ * gives one id to two things (a member whose id is the server's would be its @everyone role).
+ */
+function notAUser(world: Sandbox['world'], id: string): string | null {
+  if (world.guilds.has(id)) return 'server';
+  for (const guild of world.guilds.values()) {
+    if (guild.roles.has(id)) return 'role';
+    if (guild.channels.has(id)) return 'channel';
+    if (guild.emojis.has(id)) return 'emoji';
+  }
+  if (world.dms.channel(id)) return 'channel';
+  if (world.messages.get(id)) return 'message';
+  return null;
+}
+
+/**
  * The demo login against the sandbox: the demo account (made on first use as an Admin of the
- * demo guild; never an existing sandbox user) consents on the sandbox's OAuth2 page, and the code
- * is exchanged exactly as a real sign-in's is.
+ * demo guild; never an existing sandbox user, nor an id the sandbox gave to anything else)
+ * consents on the sandbox's OAuth2 page, and the code is exchanged exactly as a real sign-in's is.
  */
 export function createSandboxDemo(sandbox: Sandbox, discord: DiscordOAuth): DemoSignIn {
   return {
     async signIn(input: MockLoginInput) {
+      const thing = notAUser(sandbox.world, input.id);
+      if (thing) throw new Conflict(`${input.id} is the id of a ${thing} in the sandbox, not of a user. Use another id.`, 'id');
       try {
         sandbox.world.demoAccount(input);
       } catch (error) {

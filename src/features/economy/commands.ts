@@ -59,7 +59,7 @@ const give: Command = {
       invocation.services,
       invocation.guildId,
       { userId: invocation.user.id, username: invocation.user.displayName },
-      { userId: to.id, username: to.displayName, bot: to.bot },
+      { userId: to.id, username: to.displayName },
       amount,
     );
     return {

@@ -10,6 +10,7 @@ import type { ShopItem } from '../../db/models/Economy';
 import type { Inventory, ShopItemView, Wallet } from '../../shared/economy';
 import { memberName } from '../leveling/service';
 import { balanceOf, credit, debit, writeLedger } from './ledger';
+import { requireCoinRecipient } from './recipient';
 import { viewShopItem } from './service';
 
 /** A member acting. */
@@ -29,13 +30,16 @@ export async function findItem(services: Services, guildId: string, ref: string 
   }
   const wanted = String(ref).trim().toLowerCase();
   // Every name starts with '': blank text would pick the shop's only item.
-  if (!wanted) throw InvalidInput.field('item', 'is required: give the item’s name');
+  if (!wanted) throw InvalidInput.field('item', 'is required: give the item’s name', 'Say which item: give its name or number.');
   const active = await items.findAll({ where: { isActive: true } });
   const exact = active.find((item) => item.name.toLowerCase() === wanted);
   if (exact) return exact;
   const partial = active.filter((item) => item.name.toLowerCase().startsWith(wanted));
   if (partial.length === 1 && partial[0]) return partial[0];
-  if (partial.length > 1) throw InvalidInput.field('item', `matches ${partial.map((item) => item.name).join(', ')}; say which`);
+  if (partial.length > 1) {
+    const names = partial.map((item) => item.name).join(', ');
+    throw InvalidInput.field('item', `matches ${names}; say which`, `More than one item starts with "${String(ref).trim()}": ${names}. Say which one.`);
+  }
   throw new NotFound(`The shop has no item called "${String(ref)}".`);
 }
 
@@ -113,11 +117,10 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
   }
 }
 
-/** Member to member: never below 0, not to a bot or oneself; two `give` rows, one transaction. */
-export async function giveCoins(services: Services, guildId: string, from: Member, to: Member & { bot: boolean }, amount: number): Promise<{ from: Wallet; to: Wallet }> {
-  if (to.bot) throw InvalidInput.field('member', 'is a bot; bots do not keep coins');
-  if (to.userId === from.userId) throw InvalidInput.field('member', 'is you; give to someone else');
+/** Member to member: never below 0, only to a member the rule allows (requireCoinRecipient); two `give` rows, one transaction. */
+export async function giveCoins(services: Services, guildId: string, from: Member, to: Member, amount: number): Promise<{ from: Wallet; to: Wallet }> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw InvalidInput.field('amount', 'must be a whole number of at least 1');
+  await requireCoinRecipient(services, { guildId, recipientId: to.userId, recipientName: to.username, giverId: from.userId, field: 'member' });
   const settings = await services.settings.get(guildId);
   const balances = await services.store.sequelize.transaction(async (transaction) => {
     const context = { store: services.store, transaction, now: services.clock.now() };

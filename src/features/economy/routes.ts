@@ -4,7 +4,7 @@ import { requireSelfOr } from '../../core/access';
 import type { Services } from '../../core/services';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { Snowflake } from '../../shared/auth';
-import { atLeast } from '../../shared/access';
+import { atLeast, SELF_ONLY } from '../../shared/access';
 import { GiveCoinsInput, ShopItemInput, TransactionQuery, type EconomyStats, type Inventory, type ShopItemView, type TransactionPage } from '../../shared/economy';
 import { actorOf } from '../settings/routes';
 import { inventoryOf, removeInventoryItem } from './member';
@@ -112,7 +112,7 @@ export const economyRoutes: RouteSpec[] = [
     example: { params: { userId: ':self' } },
     handler: ({ params, guild, access, services }): Promise<Inventory> => {
       const { userId } = MemberParams.parse(params);
-      requireSelfOr(access, userId, 'view', 'see the inventory of others; you can see');
+      requireSelfOr(access, userId, 'view', SELF_ONLY.inventory);
       return inventoryOf(services, guild.id, userId);
     },
   }),
@@ -128,7 +128,7 @@ export const economyRoutes: RouteSpec[] = [
     },
     handler: async ({ params, guild, access, account, services }) => {
       const { userId, entryId } = EntryParams.parse(params);
-      requireSelfOr(access, userId, 'edit', 'remove items from others’ inventories; you can remove from');
+      requireSelfOr(access, userId, 'edit', SELF_ONLY.removeItems);
       await removeInventoryItem(services, guild.id, userId, entryId, { userId: account.userId, username: account.username });
     },
   }),

@@ -11,6 +11,7 @@ import type { Actor } from '../settings/store';
 import { memberName } from '../leveling/service';
 import { readCacheKey } from '../../core/read-cache';
 import { credit, debit } from './ledger';
+import { requireCoinRecipient } from './recipient';
 
 const DAY_MS = 86_400_000;
 
@@ -225,11 +226,12 @@ async function walletOf(services: Services, guildId: string, userId: string): Pr
 
 /**
  * Give Coins to User: an admin adds (or, with a negative amount, takes: never below 0) coins, as
- * an `admin` ledger row and an entry in the settings history, both in one transaction.
+ * an `admin` ledger row and an entry in the settings history, both in one transaction. Who may
+ * receive them is /give's rule too (requireCoinRecipient).
  */
 export async function adminGiveCoins(services: Services, guild: GuildSummary, input: { userId: string; amount: number; reason: string | null }, actor: Actor): Promise<Wallet> {
-  const member = await services.gateway.member(guild.id, input.userId);
-  if (member.kind !== 'member') throw InvalidInput.field('userId', 'is not a member of this server');
+  // Taking coins back from oneself is not giving: the self rule is for credits.
+  await requireCoinRecipient(services, { guildId: guild.id, recipientId: input.userId, giverId: input.amount > 0 ? actor.userId : null, field: 'userId' });
   const settings = await services.settings.get(guild.id);
   const username = memberName(services, guild.id, input.userId, null);
   const description = input.reason ?? (input.amount > 0 ? `Given by ${actor.name}` : `Taken by ${actor.name}`);

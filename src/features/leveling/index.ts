@@ -2,6 +2,7 @@ import { Events } from 'discord.js';
 import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import { requireSelfOr } from '../../core/access';
+import { SELF_ONLY } from '../../shared/access';
 import { listener, type Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
@@ -132,7 +133,7 @@ export const levelingFeature: Feature = {
       example: { params: { userId: ':self' } },
       handler: ({ params, guild, access, services }): Promise<Profile> => {
         const { userId } = MemberParams.parse(params);
-        requireSelfOr(access, userId, 'view', 'see the rank of others; you can see');
+        requireSelfOr(access, userId, 'view', SELF_ONLY.rank);
         return profile(services, guild.id, userId);
       },
     }),

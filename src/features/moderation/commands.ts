@@ -132,7 +132,7 @@ const report: Command = {
   async run(invocation) {
     const member = read.user(invocation, 'member');
     if (!member) throw InvalidInput.field('member', 'is required');
-    if (member.id === invocation.user.id) throw InvalidInput.field('member', 'cannot be yourself');
+    if (member.id === invocation.user.id) throw InvalidInput.field('member', 'cannot be yourself', 'You cannot report yourself.');
     await createReport(invocation.services, invocation.guildId, {
       reporter: { id: invocation.user.id, name: invocation.user.displayName },
       target: { id: member.id, name: member.displayName },

@@ -2,11 +2,12 @@
 // stored with the message's link and text as they were, posted to the log channel as a moderation
 // alert, and listed in the dashboard's View Reports, where a moderator resolves it (optionally
 // taking an action, whose case it links) or dismisses it.
-import { Conflict, NotFound } from '../../core/errors';
+import { Op } from 'sequelize';
+import { Conflict, NotFound, RateLimited } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { ModerationReport } from '../../db/models/Community';
 import { GuildScope } from '../../db/scoped';
-import { REPORT_STATUSES, type Report, type ReportsPage, type ReportStatus, type ResolveReportInput } from '../../shared/moderation';
+import { REPORT_REPEAT_MESSAGES, REPORT_REPEAT_WINDOW_MS, REPORT_STATUSES, type Report, type ReportsPage, type ReportStatus, type ResolveReportInput } from '../../shared/moderation';
 import { messageUrl } from '../welcome/service';
 import { moderate, type Actor } from './service';
 
@@ -43,9 +44,41 @@ export async function viewReport(services: Services, row: ModerationReport): Pro
   };
 }
 
-/** Stores a report and alerts the moderators in the log channel. */
+/**
+ * Stores a report and alerts the moderators in the log channel, unless the reporter reported the
+ * same member within REPORT_REPEAT_WINDOW_MS (RateLimited, saying when they can again, or that the
+ * earlier report is still open). The check reads the stored reports, so it holds across restarts
+ * and processes, and runs in the transaction that writes the report, under a lock on the pair
+ * (SQLite runs one transaction at a time; PostgreSQL takes a transaction-scoped advisory lock), so
+ * two reports at once cannot both pass.
+ */
 export async function createReport(services: Services, guildId: string, input: ReportInput): Promise<Report> {
-  const row = await reports(services, guildId).create({
+  const row = await services.store.sequelize.transaction(async (transaction) => {
+    if (services.store.dialect === 'postgres') {
+      await services.store.sequelize.query("SELECT pg_advisory_xact_lock(hashtext('moderation_report:' || ? || ':' || ? || ':' || ?))", {
+        replacements: [guildId, input.reporter.id, input.target.id],
+        transaction,
+      });
+    }
+    const now = services.clock.now();
+    const earlier = await reports(services, guildId).findOne({
+      where: { reporterId: input.reporter.id, targetId: input.target.id, createdAt: { [Op.gt]: new Date(now.getTime() - REPORT_REPEAT_WINDOW_MS) } },
+      order: [['createdAt', 'DESC']],
+      transaction,
+    });
+    if (earlier) {
+      const waitMs = earlier.createdAt.getTime() + REPORT_REPEAT_WINDOW_MS - now.getTime();
+      const say = earlier.status === 'open' ? REPORT_REPEAT_MESSAGES.stillOpen : REPORT_REPEAT_MESSAGES.recent;
+      throw new RateLimited(Math.ceil(waitMs / 1000), say(input.target.name, waitMs));
+    }
+    return reports(services, guildId).create(reportValues(input, now), { transaction });
+  });
+  return announceReport(services, guildId, input, row);
+}
+
+/** The stored row of a new report. */
+function reportValues(input: ReportInput, now: Date) {
+  return {
     reporterId: input.reporter.id,
     reporterName: input.reporter.name.slice(0, 100),
     targetId: input.target.id,
@@ -58,8 +91,12 @@ export async function createReport(services: Services, guildId: string, input: R
     caseId: null,
     resolvedById: null,
     resolvedAt: null,
-    createdAt: services.clock.now(),
-  });
+    createdAt: now,
+  };
+}
+
+/** Posts a stored report to the log channel (and the webhook) as a moderation alert. */
+async function announceReport(services: Services, guildId: string, input: ReportInput, row: ModerationReport): Promise<Report> {
   const view = await viewReport(services, row);
   await services.notifier.notify(guildId, {
     event: 'moderation',
@@ -89,7 +126,7 @@ export async function listReports(services: Services, guildId: string, query: { 
 async function openReport(services: Services, guildId: string, id: number): Promise<ModerationReport> {
   const row = await reports(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That report does not exist in this server.');
-  if (row.status !== 'open') throw new Conflict(`That report was ${row.status} already.`);
+  if (row.status !== 'open') throw new Conflict(`That report was already ${row.status}.`);
   return row;
 }
 

@@ -1,26 +1,52 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Addresses a webhook must not reach: loopback, private, link-local, carrier-grade NAT, multicast, reserved. */
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96], ['2001:db8::', 32]] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
+// Which addresses count as public is ipaddr.js's list of IANA special-purpose ranges (loopback,
+// private, link-local, CGNAT, reserved, documentation, benchmarking, ULA, 6to4, Teredo, NAT64, ...)
+// rather than a list kept here by hand: a hand list missed IPv4-compatible and 6to4 loopback.
+
+/** Every IPv6 address IANA has handed out for global unicast lies in 2000::/3; anything outside it is not a public host. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/** NAT64's well-known prefix (RFC 6052): its last 32 bits are an IPv4 address the gateway connects to, and it may only carry public ones. */
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+/**
+ * Parses an IP literal. An IPv6 one goes through the WHATWG URL parser first, which writes it in hex
+ * only: ipaddr.js 2.5 reads a dotted tail as IPv4-mapped whatever precedes it (`::127.0.0.1`, which is
+ * IPv4-compatible, comes back as `::ffff:7f00:1`), and the resolver writes IPv4-compatible answers so.
+ */
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  try {
+    if (isIP(address) === 4) return ipaddr.IPv4.parse(address);
+    if (isIP(address) === 6) return ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1));
+  } catch {
+    // A zone id ("fe80::1%eth0") or anything else the URL parser refuses: not an address a webhook may reach.
+  }
+  return null;
 }
 
-/** True for an address a webhook must not reach (IPv4-mapped IPv6 is checked as IPv4). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family === 6) return PRIVATE.check(address, 'ipv6');
-  return true;
+/** A public IPv4 address: ipaddr.js puts it in no special-purpose range. */
+function isPublicV4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
+}
+
+/**
+ * True only for an address a webhook may reach: global unicast. An IPv6 address that carries an
+ * IPv4 one is judged by that IPv4 when the connection really goes to it (IPv4-mapped, NAT64's
+ * well-known prefix, which DNS64 hands out for every IPv4-only host); the other embeddings
+ * (IPv4-compatible, 6to4, Teredo, NAT64 local-use, IPv4-translated) reach a host through a relay or
+ * are deprecated, and are refused whatever they carry. Anything that is not an IP literal is refused
+ * (node's isIP decides: ipaddr.js would also read "0x7f.1" and "2130706433", host names here).
+ */
+export function isPublicAddress(address: string): boolean {
+  const parsed = parseAddress(address);
+  if (!parsed) return false;
+  if (parsed instanceof ipaddr.IPv4) return isPublicV4(parsed);
+  if (parsed.isIPv4MappedAddress()) return isPublicV4(parsed.toIPv4Address());
+  if (parsed.match(NAT64_WELL_KNOWN)) return isPublicV4(new ipaddr.IPv4(parsed.toByteArray().slice(12)));
+  return parsed.range() === 'unicast' && parsed.match(GLOBAL_UNICAST_V6);
 }
 
 /** Why a webhook target was refused, for the admin. */
@@ -29,7 +55,7 @@ export class WebhookTargetRefused extends Error {
 }
 
 /**
- * Resolves the URL's host and refuses it when any address it resolves to is private (unless
+ * Resolves the URL's host and refuses it when any address it resolves to is not public (unless
  * `allowPrivate`, for self-hosters whose receiver sits on their own network, and for tests).
  * Returns the addresses, so the connection can be pinned to what was checked.
  */
@@ -42,11 +68,11 @@ export async function checkWebhookTarget(url: URL, allowPrivate: boolean): Promi
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch {
-      throw new WebhookTargetRefused(`${host} does not resolve to an address`);
+      throw new WebhookTargetRefused(`The webhook's host ${host} does not resolve to an address.`);
     }
   }
-  if (!allowPrivate && addresses.some(({ address }) => isPrivateAddress(address))) {
-    throw new WebhookTargetRefused(`${host} points to a loopback, private or link-local address; webhooks must reach a public address`);
+  if (!allowPrivate && addresses.some(({ address }) => !isPublicAddress(address))) {
+    throw new WebhookTargetRefused(`The webhook's host ${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a webhook must reach a public address.`);
   }
   return addresses;
 }

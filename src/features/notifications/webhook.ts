@@ -23,7 +23,7 @@ function pinnedLookup(address: string, family: number): LookupFunction {
  */
 export async function postWebhook(url: URL, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<number> {
   const [target] = await checkWebhookTarget(url, options.allowPrivate);
-  if (!target) throw new Error(`${url.hostname} does not resolve`);
+  if (!target) throw new Error(`The webhook's host ${url.hostname} does not resolve to an address.`);
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(

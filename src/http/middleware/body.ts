@@ -3,6 +3,10 @@ import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../logger';
 import { summarizeFields } from '../../core/errors';
 import { HttpError } from '../errors';
+import { BODY_CODINGS, requestCoding } from '../encoding';
+
+/** The codings a body is read in, for a sentence: "gzip, deflate or br". */
+const CODINGS_IN_WORDS = `${BODY_CODINGS.slice(0, -1).join(', ')} or ${BODY_CODINGS.at(-1) ?? ''}`;
 
 /** Largest JSON body accepted; every dashboard request is far below it. */
 const JSON_LIMIT = '256kb';
@@ -48,10 +52,17 @@ function bodyError(error: unknown, ctx: Context): unknown {
     return new HttpError(400, 'validation_error', summarizeFields(fields), fields);
   }
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
-  const encoding = ctx.get('Content-Encoding').trim().toLowerCase() || 'identity';
+  const coding = requestCoding(ctx.get('Content-Encoding'));
   if (status === 415 && /Content-Encoding/i.test(error.message)) {
-    return new HttpError(415, 'unsupported_media_type', `Content-Encoding ${encoding} is not supported; send the body unencoded or as gzip, deflate or br.`);
+    // RFC 9110 section 12.5.3: a 415 for a coding may say which codings are read.
+    const readable = { 'Accept-Encoding': BODY_CODINGS.join(', ') };
+    const message =
+      coding.kind === 'stacked'
+        ? `The request body is encoded more than once (${coding.codings.join(', then ')}); send it encoded once, as ${CODINGS_IN_WORDS}, or not at all.`
+        : `The request body is encoded as ${coding.kind === 'unsupported' ? coding.coding : ctx.get('Content-Encoding')}, which this server does not read; send it as ${CODINGS_IN_WORDS}, or not encoded.`;
+    return new HttpError(415, 'unsupported_media_type', message, undefined, readable);
   }
+  const encoding = coding.kind === 'one' ? coding.coding : ctx.get('Content-Encoding');
   // zlib and brotli failures carry a code (Z_DATA_ERROR, ERR__ERROR_FORMAT_...) and no status.
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
   if (status === undefined && (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code === 'ERR_BROTLI')) {
@@ -65,7 +76,7 @@ function bodyError(error: unknown, ctx: Context): unknown {
  * logged at debug: it says nothing about the health of the server.
  */
 export function jsonBody(logger: Logger): Middleware {
-  return bodyParser({
+  const parser = bodyParser({
     enableTypes: ['json'],
     // DELETE too, so a body sent there is read and refused like any the route does not declare.
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
@@ -77,4 +88,11 @@ export function jsonBody(logger: Logger): Middleware {
       throw mapped;
     },
   });
+  return (ctx, next) => {
+    // The parser (inflation) matches the header's exact text, so "GZIP" or "gzip, identity" would be
+    // refused: the header it reads is the one coding the list comes to, or stays as sent for a refusal.
+    const coding = requestCoding(ctx.get('Content-Encoding'));
+    if (coding.kind === 'one' && ctx.req.headers['content-encoding'] !== undefined) ctx.req.headers['content-encoding'] = coding.coding;
+    return parser(ctx, next);
+  };
 }

@@ -53,7 +53,7 @@ export function metricsEndpoint(metrics: ProductMetrics | undefined, token: stri
     if (!bearerMatches(ctx.get('Authorization'), token)) {
       throw new HttpError(401, 'unauthorized', 'Send the METRICS_TOKEN as Authorization: Bearer <token>.', undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, 'method_not_allowed', 'GET /metrics only.', undefined, { Allow: 'GET, HEAD' });
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, 'method_not_allowed', 'Only GET and HEAD are allowed on /metrics.', undefined, { Allow: 'GET, HEAD' });
     ctx.set('Cache-Control', 'no-store');
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();
