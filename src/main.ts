@@ -300,24 +300,45 @@ async function main(): Promise<void> {
     console.log(`Sandbox Discord: ${product.services.meta.appBase} (offline mode; set DISCORD_TOKEN for real Discord; the bot reaches it on ${product.sandbox.url})`);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const outcome = await product.close({ deadlineMs: SHUTDOWN_DEADLINE_MS });
-    if (!outcome.finished) {
-      logger.error({ unfinished: outcome.unfinished }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s, still waiting for: ${outcome.unfinished.join(', ')}`);
-      process.exit(1);
-    }
-    logger.info('stopped');
-    process.exit(0);
+  // One shutdown for every cause: a second signal, or an exception while stopping, waits for the
+  // same close; the process then exits with the worst code any cause asked for.
+  let stopping: Promise<void> | null = null;
+  let exitCode = 0;
+  const shutDown = (code: number): Promise<void> => {
+    exitCode = Math.max(exitCode, code);
+    stopping ??= (async () => {
+      const outcome = await product.close({ deadlineMs: SHUTDOWN_DEADLINE_MS });
+      if (!outcome.finished) {
+        logger.error({ unfinished: outcome.unfinished }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s, still waiting for: ${outcome.unfinished.join(', ')}`);
+        process.exit(1);
+      }
+      logger.info('stopped');
+      process.exit(exitCode);
+    })();
+    return stopping;
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    logger.info({ signal }, 'shutting down');
+    void shutDown(0);
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  // An exception nothing caught cut some handler short (an event listener, a timer, a stream), and
+  // what it was changing may be half changed: the process is not trusted to go on. What waits in
+  // memory (XP, coins, activity counts) is written as on a signal, within the same deadline so a
+  // hung step cannot keep a broken process alive, and the process exits 1 for its supervisor
+  // (Docker's restart policy, systemd) to start a fresh one.
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'uncaught exception: writing what waits, then exiting 1 to be restarted');
+    void shutDown(1);
+  });
   // A promise nobody awaited failed (a bug, or the store failing under one): logged, and the bot
-  // keeps serving every other guild rather than exiting. The tests run without this, so such a
-  // rejection fails them.
+  // keeps serving every other guild rather than exiting. Unlike an uncaught exception, it cut no
+  // handler of Node's or a library's short: it is one of our own async calls (a Discord call or a
+  // write nobody awaited) that failed. Exiting would let anyone who can make one Discord call or one
+  // write fail (a missing permission, a locked store) restart the bot for every guild. The tests
+  // run without this, so such a rejection fails them.
   process.on('unhandledRejection', (reason) => {
     const failure = storeFailure(reason);
     if (failure) logger.warn(failureFields(failure, reason), 'the store failed background work');

@@ -70,6 +70,8 @@ export class DirectMessageStore {
       timestamp: this.world.clock.now().toISOString(),
     };
     channel.messages.push(message);
+    // Bounded as a guild channel's history is (messages.ts); the bot's DMs to one user come a few a second at most.
+    if (channel.messages.length > this.world.messages.keptPerChannel) channel.messages.shift();
     return message;
   }
 

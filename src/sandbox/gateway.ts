@@ -10,10 +10,9 @@ import {
   PermissionFlagsBits,
   type GatewayDispatchPayload,
   type GatewayReceivePayload,
-  type GatewayRequestGuildMembersData,
-  type GatewaySendPayload,
 } from 'discord-api-types/v10';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { readClientFrame, type MembersRequest } from './gateway-frames';
 import { guildPermissions, hasPermission } from './permissions';
 import { presentGuildCreate } from './presenters-guild';
 import { presentMember } from './presenters';
@@ -28,6 +27,12 @@ const REPLAY_BUFFER = 10_000;
 const RESUME_WINDOW_MS = 5 * 60_000;
 /** Gateway sends allowed per connection per minute (Discord's limit; more closes with 4008). */
 const SEND_LIMIT_PER_MINUTE = 120;
+/** The largest message ws buffers from a client; larger ones close with 1009 unread. */
+const MAX_BUFFERED_PAYLOAD_BYTES = 64 * 1024;
+/** The gateway version the sandbox speaks; a connection asking for another closes with 4012. */
+const GATEWAY_VERSION = 10;
+/** Discord ignores a REQUEST_GUILD_MEMBERS nonce longer than this (the chunks then carry none). */
+const MAX_NONCE_BYTES = 32;
 /** Members per GUILD_MEMBERS_CHUNK. */
 const MEMBERS_PER_CHUNK = 1000;
 
@@ -39,11 +44,6 @@ export interface GatewayOptions {
 }
 
 const I = GatewayIntentBits;
-/** The opcodes a client may send. */
-const KNOWN_SEND_OPCODES = new Set<number>([
-  GatewayOpcodes.Heartbeat, GatewayOpcodes.Identify, GatewayOpcodes.PresenceUpdate, GatewayOpcodes.VoiceStateUpdate,
-  GatewayOpcodes.Resume, GatewayOpcodes.RequestGuildMembers, GatewayOpcodes.RequestSoundboardSounds,
-]);
 /** The intent each guild dispatch needs; events not listed always go out. */
 const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.GuildCreate]: I.Guilds,
@@ -90,7 +90,9 @@ interface Session {
  * GUILD_CREATE, RESUME with replay, REQUEST_GUILD_MEMBERS, and every world dispatch to sessions allowed to see it.
  */
 export class GatewayServer {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  // A message over maxPayload is refused by ws (1009) before it is buffered whole; up to it, the
+  // gateway answers Discord's 4002 for anything over 4096 bytes.
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BUFFERED_PAYLOAD_BYTES });
   private readonly sessions = new Map<string, Session>();
   private readonly onDispatch = (event: WorldEvent) => this.broadcast(event);
 
@@ -109,7 +111,7 @@ export class GatewayServer {
 
   /** Takes over an HTTP upgrade request for the gateway path. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws));
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, req.url ?? ''));
   }
 
   /** Closes every connection with `code` (4000 = unknown error: discord.js resumes). Sessions stay resumable. */
@@ -152,9 +154,17 @@ export class GatewayServer {
   /**
    * One connection, held to Discord's rules: HELLO at once; a heartbeat at least every interval
    * (plus grace) or close 4009; nothing but heartbeats before IDENTIFY (4003); known opcodes only
-   * (4001); valid and allowed intents (4013, 4014); at most 120 sends a minute (4008).
+   * (4001); payloads shaped as their opcode requires, at most 4096 bytes (4002); one IDENTIFY
+   * (4005) with the bot's token (4004), a valid shard (4010) and valid, allowed intents (4013,
+   * 4014); at most 120 sends a minute (4008); gateway version 10 (4012).
    */
-  private accept(ws: WebSocket): void {
+  private accept(ws: WebSocket, url: string): void {
+    // A frame that breaks the WebSocket protocol (unmasked, too large for maxPayload, bad UTF-8) is
+    // closed by ws itself (1002, 1007, 1009); it then emits 'error', which without a listener would
+    // throw out of the process.
+    ws.on('error', (error) => this.services.logger.debug({ err: error }, 'gateway connection broke the WebSocket protocol'));
+    const version = new URL(url, 'ws://gateway').searchParams.get('v');
+    if (version !== null && version !== String(GATEWAY_VERSION)) return void ws.close(GatewayCloseCodes.InvalidAPIVersion, 'Invalid API version.');
     let session: Session | null = null;
     const sends: number[] = [];
     const grace = Math.max(1000, this.heartbeatIntervalMs / 2);
@@ -165,70 +175,80 @@ export class GatewayServer {
     watchdog.unref();
     ws.on('close', () => clearInterval(watchdog));
     this.send(ws, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs }, s: null, t: null });
-    ws.on('message', (raw) => {
+    ws.on('message', this.guarded(ws, (raw: RawData) => {
+      // Once a payload was refused, what the client sent after it is not read.
+      if (ws.readyState !== ws.OPEN) return;
       const now = Date.now();
       sends.push(now);
       while ((sends[0] ?? now) <= now - 60_000) sends.shift();
       if (sends.length > SEND_LIMIT_PER_MINUTE) return void ws.close(GatewayCloseCodes.RateLimited, 'You are being rate limited.');
-      let payload: GatewaySendPayload;
-      try {
-        payload = JSON.parse(raw.toString()) as GatewaySendPayload;
-      } catch {
-        ws.close(GatewayCloseCodes.DecodeError, 'Error while decoding payload.');
-        return;
-      }
-      if (payload.op === GatewayOpcodes.Heartbeat) {
-        heartbeatDue = now + this.heartbeatIntervalMs + grace;
-        this.send(ws, { op: GatewayOpcodes.HeartbeatAck, d: undefined, s: null, t: null });
-        return;
-      }
-      const authenticating = payload.op === GatewayOpcodes.Identify || payload.op === GatewayOpcodes.Resume;
-      if (!session && !authenticating) {
-        if (!KNOWN_SEND_OPCODES.has(payload.op)) return void ws.close(GatewayCloseCodes.UnknownOpcode, 'Unknown opcode.');
-        return void ws.close(GatewayCloseCodes.NotAuthenticated, 'Not authenticated.');
-      }
-      switch (payload.op) {
+      const read = readClientFrame(asBuffer(raw), session !== null);
+      if ('refusal' in read) return void ws.close(read.refusal.close, read.refusal.reason);
+      const { frame } = read;
+      switch (frame.op) {
+        case GatewayOpcodes.Heartbeat:
+          heartbeatDue = now + this.heartbeatIntervalMs + grace;
+          this.send(ws, { op: GatewayOpcodes.HeartbeatAck, d: undefined, s: null, t: null });
+          return;
         case GatewayOpcodes.Identify: {
-          if (!this.tokenOk(payload.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
           if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
-          const intents = Number(payload.d.intents);
+          if (!this.tokenOk(frame.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+          const shard = frame.d.shard ?? [0, 1];
+          const [shardId, shardCount] = shard;
+          if (shardCount < 1 || shardId < 0 || shardId >= shardCount) return void ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
+          const { intents } = frame.d;
           if (!Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0) return void ws.close(GatewayCloseCodes.InvalidIntents, 'Invalid intent(s).');
           if ((intents & PRIVILEGED_INTENTS & ~this.privilegedIntents) !== 0) return void ws.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
-          session = this.identify(ws, intents);
+          session = this.identify(ws, intents, shard);
           return;
         }
         case GatewayOpcodes.Resume:
-          if (!this.tokenOk(payload.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
-          session = this.resume(ws, payload.d.session_id, payload.d.seq);
+          if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
+          if (!this.tokenOk(frame.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+          session = this.resume(ws, frame.d.session_id, frame.d.seq);
           return;
         case GatewayOpcodes.RequestGuildMembers:
-          if (session) this.sendMembers(session, payload.d);
+          if (session) this.sendMembers(session, frame.d);
           return;
         case GatewayOpcodes.PresenceUpdate:
           // The bot's status (online, custom status); kept for the control API, as Discord shows it to members.
-          this.services.world.botPresence = { status: payload.d.status, activities: payload.d.activities.map((a) => ({ type: a.type, name: a.name, state: a.state ?? null })) };
+          this.services.world.botPresence = { status: frame.d.status, activities: frame.d.activities.map((a) => ({ type: a.type, name: a.name, state: a.state ?? null })) };
           return;
         case GatewayOpcodes.VoiceStateUpdate:
         case GatewayOpcodes.RequestSoundboardSounds:
           return;
-        default:
-          ws.close(GatewayCloseCodes.UnknownOpcode, 'Unknown opcode.');
       }
-    });
-    ws.on('close', (code) => {
+    }));
+    ws.on('close', this.guarded(ws, (code: number) => {
       if (!session || session.socket !== ws) return;
       session.socket = null;
       // A client closing normally (1000/1001) ends its session, as on Discord.
       if (code === 1000 || code === 1001) this.forget(session);
       else this.scheduleExpiry(session);
-    });
+    }));
+  }
+
+  /**
+   * A socket handler that cannot throw: an exception in it (a defect, since what a client sends is
+   * read by readClientFrame first) is logged and closes that one connection with 4000, as Discord
+   * does on its own errors, instead of escaping into the process that hosts the sandbox.
+   */
+  private guarded<A extends unknown[]>(ws: WebSocket, handler: (...args: A) => void): (...args: A) => void {
+    return (...args) => {
+      try {
+        handler(...args);
+      } catch (error) {
+        this.services.logger.error({ err: error }, 'gateway: handling a connection failed; it is closed with 4000');
+        if (ws.readyState === ws.OPEN) ws.close(GatewayCloseCodes.UnknownError, 'Unknown error.');
+      }
+    };
   }
 
   private tokenOk(token: string): boolean {
     return token.replace(/^Bot /, '') === this.services.world.botToken;
   }
 
-  private identify(ws: WebSocket, intents: number): Session {
+  private identify(ws: WebSocket, intents: number, shard: [number, number]): Session {
     const { world } = this.services;
     const session: Session = { id: randomBytes(16).toString('hex'), intents, seq: 0, buffer: [], socket: ws, expiry: null };
     this.sessions.set(session.id, session);
@@ -241,7 +261,7 @@ export class GatewayServer {
         guilds: botGuilds.map((g) => ({ id: g.id, unavailable: true })),
         session_id: session.id,
         resume_gateway_url: this.services.urls.gateway,
-        shard: [0, 1],
+        shard,
         application: { id: world.applicationId, flags: 0 as ApplicationFlags, flags_new: '0' },
       },
     });
@@ -262,6 +282,11 @@ export class GatewayServer {
       this.send(ws, { op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null });
       return null;
     }
+    // A client cannot have seen events the session never sent.
+    if (seq > session.seq) {
+      ws.close(GatewayCloseCodes.InvalidSeq, 'Invalid seq.');
+      return null;
+    }
     if (session.expiry) clearTimeout(session.expiry);
     session.expiry = null;
     session.socket?.close(GatewayCloseCodes.SessionTimedOut, 'Resumed elsewhere.');
@@ -276,15 +301,16 @@ export class GatewayServer {
    * (query '' and limit 0, which needs GUILD_MEMBERS), answered in GUILD_MEMBERS_CHUNK dispatches
    * of up to 1,000 members with chunk_index and chunk_count, as Discord does.
    */
-  private sendMembers(session: Session, request: GatewayRequestGuildMembersData): void {
+  private sendMembers(session: Session, request: MembersRequest): void {
     const { world } = this.services;
     const guild = world.guilds.get(request.guild_id);
     if (!guild || !guild.members.has(world.botUserId)) return;
-    const wanted = 'user_ids' in request && request.user_ids ? [request.user_ids].flat().slice(0, 100) : null;
-    const query = 'query' in request ? (request.query ?? '').toLowerCase() : '';
+    const wanted = request.user_ids !== undefined ? [request.user_ids].flat().slice(0, 100) : null;
+    const query = (request.query ?? '').toLowerCase();
     const everyone = !wanted && query === '';
     if (everyone && (session.intents & I.GuildMembers) === 0) return;
-    const limit = 'limit' in request && request.limit > 0 ? request.limit : everyone ? Number.POSITIVE_INFINITY : 100;
+    const limit = request.limit !== undefined && request.limit > 0 ? request.limit : everyone ? Number.POSITIVE_INFINITY : 100;
+    const nonce = request.nonce !== undefined && Buffer.byteLength(request.nonce) <= MAX_NONCE_BYTES ? request.nonce : undefined;
     const members = [];
     for (const member of guild.members.values()) {
       if (members.length >= limit) break;
@@ -303,7 +329,7 @@ export class GatewayServer {
           chunk_index: index,
           chunk_count: chunkCount,
           ...(wanted && index === chunkCount - 1 ? { not_found: wanted.filter((id) => !guild.members.has(id)) } : {}),
-          ...(request.nonce ? { nonce: request.nonce } : {}),
+          ...(nonce ? { nonce } : {}),
         },
       });
     }
@@ -357,4 +383,10 @@ export class GatewayServer {
     if (session.expiry) clearTimeout(session.expiry);
     this.sessions.delete(session.id);
   }
+}
+
+/** A message as ws hands it over (one buffer, fragments, or an ArrayBuffer), as one buffer. */
+function asBuffer(raw: RawData): Buffer {
+  if (Buffer.isBuffer(raw)) return raw;
+  return Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
 }

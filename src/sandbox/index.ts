@@ -22,6 +22,7 @@ import type { World } from './world';
 export type { World, DemoIds, NewMemberInput } from './world';
 export type { SandboxMount } from './mount';
 export { DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
+export { MESSAGES_KEPT_PER_CHANNEL } from './messages';
 
 /** Options of `startSandbox`; everything has a default. */
 export interface SandboxOptions {
@@ -48,6 +49,11 @@ export interface SandboxOptions {
    * 50 requests per second per token, ...); `'relaxed'` only advertises headers (load tests); or a table.
    */
   rateLimits?: RateLimitOption;
+  /**
+   * Messages kept per channel; older ones are gone as if deleted without an event (REST answers
+   * 10008). Default MESSAGES_KEPT_PER_CHANNEL (1,000); tests make it small.
+   */
+  messagesKeptPerChannel?: number;
 }
 
 /** What simple-oauth2's AuthorizationCode needs, plus the client credentials. */
@@ -105,7 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? 1;
   const provisional = options.botToken ?? '';
   const clock = options.clock ?? systemClock;
-  const world = seedWorld({ seed, memberCount: options.memberCount ?? 300, botToken: provisional, clock });
+  const world = seedWorld({ seed, memberCount: options.memberCount ?? 300, botToken: provisional, clock, messagesKeptPerChannel: options.messagesKeptPerChannel });
   const botToken =
     options.botToken ??
     `${Buffer.from(world.botUserId).toString('base64url')}.sandbox.${randomBytes(18).toString('base64url')}`;

@@ -46,22 +46,68 @@ function emojiKey(emoji: ReactionRecord['emoji']): string {
   return emoji.id ?? emoji.name;
 }
 
-/** Channel messages and their reactions, indexed by channel and by id. */
+/**
+ * Messages the sandbox keeps per channel (and, apart, ephemeral replies per channel). Discord keeps
+ * every message; a bot reads back only recent ones, and an in-memory Discord under chat cannot keep
+ * them all (about 1 KB each: a demo grew by 580 MB in a few minutes).
+ */
+export const MESSAGES_KEPT_PER_CHANNEL = 1000;
+
+/**
+ * One channel's kept messages, oldest first, with a cursor on the oldest: a Map iterator sees
+ * entries added after it was made and skips those deleted, so evicting the oldest costs O(1)
+ * however many were evicted or deleted before (a fresh `keys().next()` would step over every
+ * deleted slot at the front of the map's table until it is rehashed).
+ */
+class ChannelMessages {
+  readonly messages = new Map<string, MessageRecord>();
+  private readonly oldest = this.messages.keys();
+
+  /** Keeps `message`; returns the ids of the oldest ones pushed past `limit`. */
+  add(message: MessageRecord, limit: number): string[] {
+    this.messages.set(message.id, message);
+    const evicted: string[] = [];
+    while (this.messages.size > limit) {
+      // Every entry before the cursor was evicted, so the next one is the oldest still kept.
+      const next = this.oldest.next();
+      if (next.done) break;
+      this.messages.delete(next.value);
+      evicted.push(next.value);
+    }
+    return evicted;
+  }
+}
+
+/**
+ * Channel messages and their reactions, indexed by channel and by id: the last `keptPerChannel` of
+ * each channel (and of its ephemeral replies). An older one is gone from every index, so REST
+ * answers 10008 Unknown Message for it, as for a message that never existed.
+ */
 export class MessageStore {
-  private readonly byChannel = new Map<string, Map<string, MessageRecord>>();
+  private readonly byChannel = new Map<string, ChannelMessages>();
+  private readonly ephemeralByChannel = new Map<string, ChannelMessages>();
   private readonly byId = new Map<string, MessageRecord>();
 
-  /** The store belongs to a world, whose events it emits. */
-  constructor(private readonly world: World) {}
+  /** The store belongs to a world, whose events it emits; it keeps `keptPerChannel` messages a channel. */
+  constructor(
+    private readonly world: World,
+    /** Messages kept per channel; DM channels keep as many (dms.ts). */
+    readonly keptPerChannel: number = MESSAGES_KEPT_PER_CHANNEL,
+  ) {}
+
+  /** Messages held in every index (tests: what the bound keeps). */
+  get size(): number {
+    return this.byId.size;
+  }
 
   /** A message by id (ephemeral ones included). */
   get(messageId: string): MessageRecord | undefined {
     return this.byId.get(messageId);
   }
 
-  /** A channel's messages, oldest first. */
+  /** A channel's kept messages, oldest first. */
   list(channelId: string): MessageRecord[] {
-    return [...(this.byChannel.get(channelId)?.values() ?? [])];
+    return [...(this.byChannel.get(channelId)?.messages.values() ?? [])];
   }
 
   /** The message as the bot sees it over REST (a reply carries the message it answers). */
@@ -101,13 +147,8 @@ export class MessageStore {
       interactionMetadata: input.interactionMetadata ?? null,
     };
     this.byId.set(message.id, message);
+    this.keep(input.ephemeral ? this.ephemeralByChannel : this.byChannel, message);
     if (input.ephemeral) return message;
-    let channelMessages = this.byChannel.get(channelId);
-    if (!channelMessages) {
-      channelMessages = new Map();
-      this.byChannel.set(channelId, channelMessages);
-    }
-    channelMessages.set(message.id, message);
     if (channel) channel.lastMessageId = message.id;
     if (input.timestamp) return message;
     const member = guild.members.get(message.authorId);
@@ -129,6 +170,16 @@ export class MessageStore {
     return message;
   }
 
+  /** Files a new message in its channel's index; the oldest past the bound leave every index (reactions go with them). */
+  private keep(index: Map<string, ChannelMessages>, message: MessageRecord): void {
+    let channel = index.get(message.channelId);
+    if (!channel) {
+      channel = new ChannelMessages();
+      index.set(message.channelId, channel);
+    }
+    for (const id of channel.add(message, this.keptPerChannel)) this.byId.delete(id);
+  }
+
   /** Edits content, embeds or components (MESSAGE_UPDATE unless ephemeral). */
   edit(message: MessageRecord, patch: { content?: string; embeds?: APIEmbed[]; components?: MessageRecord['components']; flags?: number }): void {
     if (patch.content !== undefined) message.content = patch.content;
@@ -136,7 +187,7 @@ export class MessageStore {
     if (patch.components !== undefined) message.components = patch.components;
     if (patch.flags !== undefined) message.flags = patch.flags;
     message.editedTimestamp = this.world.clock.now().toISOString();
-    if (!this.byChannel.get(message.channelId)?.has(message.id)) return;
+    if (!this.byChannel.get(message.channelId)?.messages.has(message.id)) return;
     this.world.emit(message.guildId, {
       t: GatewayDispatchEvents.MessageUpdate,
       d: { ...this.present(message), guild_id: message.guildId, mentions: [] },
@@ -146,7 +197,8 @@ export class MessageStore {
   /** Deletes a message (MESSAGE_DELETE). */
   delete(message: MessageRecord): void {
     this.byId.delete(message.id);
-    const listed = this.byChannel.get(message.channelId)?.delete(message.id) ?? false;
+    this.ephemeralByChannel.get(message.channelId)?.messages.delete(message.id);
+    const listed = this.byChannel.get(message.channelId)?.messages.delete(message.id) ?? false;
     if (!listed) return;
     this.world.emit(message.guildId, {
       t: GatewayDispatchEvents.MessageDelete,
@@ -176,15 +228,17 @@ export class MessageStore {
     return (message.reactions.get(emojiKey(this.resolveEmoji(raw)))?.userIds.size ?? 0) > 0;
   }
 
-  /** Drops a message without a dispatch (its channel was deleted). */
-  forget(message: MessageRecord): void {
-    this.byId.delete(message.id);
-    this.byChannel.get(message.channelId)?.delete(message.id);
+  /** Drops every message of a channel, ephemeral ones too, without a dispatch (the channel was deleted). */
+  forgetChannel(channelId: string): void {
+    for (const index of [this.byChannel, this.ephemeralByChannel]) {
+      for (const id of index.get(channelId)?.messages.keys() ?? []) this.byId.delete(id);
+      index.delete(channelId);
+    }
   }
 
   /** Deletes several messages of a channel at once (one MESSAGE_DELETE_BULK). */
   deleteBulk(channelId: string, messageIds: string[]): string[] {
-    const channel = this.byChannel.get(channelId);
+    const channel = this.byChannel.get(channelId)?.messages;
     const deleted = messageIds.filter((id) => channel?.delete(id) && this.byId.delete(id));
     const guildId = this.world.guildOfChannel(channelId)?.id;
     if (deleted.length > 0 && guildId) {

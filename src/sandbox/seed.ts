@@ -17,6 +17,8 @@ export interface SeedOptions {
   botToken: string;
   /** The world's time (default: the machine's). */
   clock?: Clock;
+  /** Messages kept per channel (default MESSAGES_KEPT_PER_CHANNEL). */
+  messagesKeptPerChannel?: number;
 }
 
 const DAY = 86_400_000;
@@ -84,7 +86,7 @@ export function seedWorld(options: SeedOptions): World {
   const base = Date.UTC(2023, 0, 1) + (options.seed % 10_000) * 60_000;
   const clock = options.clock ?? systemClock;
   const ids = new SnowflakeFactory(base, () => clock.ms());
-  const world = new World(ids, options.botToken, clock);
+  const world = new World(ids, options.botToken, clock, options.messagesKeptPerChannel);
   const b: Builder = { world, ids, rng: new SeededRandom(options.seed), clock: base + 30 * DAY };
 
   const botId = ids.nextSeeded();

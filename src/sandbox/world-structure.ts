@@ -72,7 +72,7 @@ export class GuildStructure {
   deleteChannel(channel: ChannelRecord): void {
     const guild = this.world.requireGuild(channel.guildId);
     guild.channels.delete(channel.id);
-    for (const message of this.world.messages.list(channel.id)) this.world.messages.forget(message);
+    this.world.messages.forgetChannel(channel.id);
     for (const [userId, state] of guild.voice) if (state.channelId === channel.id) this.world.updateVoiceState(guild.id, userId, { channelId: null });
     this.world.emit(guild.id, { t: GatewayDispatchEvents.ChannelDelete, d: presentChannel(channel) as never });
     if (guild.afkChannelId === channel.id || guild.systemChannelId === channel.id) {

@@ -110,14 +110,18 @@ export class World implements UserSource {
   /** The bot's last presence update (gateway op 3): its status and activities (custom status in `state`). */
   botPresence: { status: string; activities: { type: number; name: string; state: string | null }[] } | null = null;
 
-  /** `snowflakes` makes every id; `botToken` is what the bot must present; `clock` is the world's time. */
+  /**
+   * `snowflakes` makes every id; `botToken` is what the bot must present; `clock` is the world's
+   * time; `messagesKeptPerChannel` bounds each channel's history (MESSAGES_KEPT_PER_CHANNEL).
+   */
   constructor(
     readonly snowflakes: SnowflakeFactory,
     public botToken: string,
     readonly clock: Clock = systemClock,
+    messagesKeptPerChannel?: number,
   ) {
     this.events.setMaxListeners(100);
-    this.messages = new MessageStore(this);
+    this.messages = new MessageStore(this, messagesKeptPerChannel);
     this.dms = new DirectMessageStore(this);
     this.structure = new GuildStructure(this);
   }
