@@ -63,7 +63,7 @@ describe('Leveling System', () => {
     const page = await openLeveling();
     await page.getByLabel('XP cooldown (seconds)').fill('100000');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await toastWith(page, /Save Failed[\s\S]*xpCooldown/);
+    await toastWith(page, /Save Failed[\s\S]*XP cooldown/);
     await page.getByText('must be between 0 and 86400', { exact: true }).waitFor();
     assert.equal((await harness().product.services.settings.get(guildId())).xpCooldown !== 100_000, true, 'nothing was saved');
 
@@ -86,7 +86,7 @@ describe('Leveling System', () => {
     await page.getByLabel('Level', { exact: true }).fill('1');
     await pick(page, 'Reward role', 'Memb', '@Member');
     await page.getByLabel('Level', { exact: true }).press('Enter');
-    await toastWith(page, /Could not add the role reward[\s\S]*level/);
+    await toastWith(page, /Could not add the role reward[\s\S]*[Ll]evel/);
     await page.getByText('must be between 2 and 1000', { exact: true }).waitFor();
     assert.equal(await page.getByText('You have unsaved changes.').count(), 0, 'Enter in the add row does not submit the settings');
 

@@ -192,7 +192,8 @@ describe('Moderation', () => {
     const target = await newMember('loud_spammer');
     const first = await slash(reporter, 'report', { member: target, reason: 'Spamming links in general' });
     assert.equal(first.status, 200, JSON.stringify(first.body));
-    const second = await slash(reporter, 'report', { member: target, reason: 'Insulting other members' });
+    // One report per reporter and target at a time: the second comes from someone else.
+    const second = await slash(await newMember('concerned_member'), 'report', { member: target, reason: 'Insulting other members' });
     assert.equal(second.status, 200, JSON.stringify(second.body));
 
     const page = await openModeration();
