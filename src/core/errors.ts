@@ -62,6 +62,32 @@ export class ConfirmationRequired extends DomainError {
   }
 }
 
+/** One change made by someone else while the person was editing, in words (see src/shared/versions). */
+export interface ChangeMeanwhile {
+  field: string;
+  label: string;
+  from: string;
+  to: string;
+  by: string | null;
+  at: string;
+}
+
+/**
+ * A save based on an outdated copy would overwrite what someone else changed meanwhile: nothing is
+ * saved; `changes` says what changed, and the same save with `version` as its base keeps the
+ * person's values.
+ */
+export class StaleVersion extends DomainError {
+  override name = 'StaleVersion';
+  constructor(
+    message: string,
+    readonly version: number,
+    readonly changes: readonly ChangeMeanwhile[],
+  ) {
+    super(message);
+  }
+}
+
 /** The input is wrong; `fields` maps each bad field to what is wrong with it. */
 export class InvalidInput extends DomainError {
   override name = 'InvalidInput';

@@ -15,14 +15,14 @@ import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
 import { Account } from './models/Account';
 import { Session } from './models/Session';
-import { AppSetting, DashboardGrant, GuildSettings, SettingsHistory, WebhookDelivery } from './models/Settings';
+import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/Settings';
 import { CommandUsage, GuildDailyStats } from './models/Stats';
 
 /** Every model, in one place; each store binds its own subclasses of them. */
 export const models = {
   Account, Session, GuildSettings, SettingsHistory, AppSetting, DashboardGrant, WebhookDelivery,
   UserCurrency, UserLevel, UserInventory, MemberActivity, ShopItem, Transaction, ReactionRole, ReactionRoleEvent,
-  Announcement, WelcomeLog, GuildState, ModerationLog, ModerationReport, CommandUsage, GuildDailyStats, LevelReward,
+  Announcement, WelcomeLog, GuildState, ModerationLog, ModerationReport, CommandUsage, GuildDailyStats, LevelReward, Revision,
 };
 export type Models = typeof models;
 

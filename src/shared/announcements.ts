@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 import { pageQuery } from './fields';
+import { baseVersion } from './versions';
 
 /** Spec section 9's priorities; normal by default. */
 export const ANNOUNCEMENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -72,6 +73,8 @@ export const AnnouncementPatch = z
     priority: priority.optional(),
     scheduleTime: z.iso.datetime({ offset: true, error: 'must be a date and time with its time zone' }).optional(),
     mentionRoleId: mentionRoleId.optional(),
+    /** The version of the announcement the page loaded (see src/shared/versions). */
+    baseVersion: baseVersion(),
   })
   .strict();
 export type AnnouncementPatch = z.input<typeof AnnouncementPatch>;
@@ -94,6 +97,8 @@ export const AnnouncementSchema = z.object({
   mentionRoleId: z.string().nullable(),
   createdBy: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
   createdAt: z.string(),
+  /** Counts edits: sent back with the next change. */
+  version: z.number().int(),
 });
 export type AnnouncementView = z.infer<typeof AnnouncementSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 import { confirmRoleIds, flag, pageQuery, text, wholeNumber } from './fields';
+import { baseVersion } from './versions';
 
 /** The economy's settings (spec sections 2, 3 and 9). */
 export const EconomySettingsSchema = z.object({
@@ -65,23 +66,31 @@ const optionalCount = (max: number) =>
     .optional()
     .transform((value) => value ?? null);
 
+/** A shop item's fields as the form edits them. */
+const shopItemFields = {
+  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  description: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').nullish().transform((value) => value || null),
+  price: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_BALANCE, `must be at most ${MAX_BALANCE}`),
+  type: z.enum(SHOP_ITEM_TYPES, { error: `must be one of ${SHOP_ITEM_TYPES.join(', ')}` }),
+  roleId: z.union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE }).optional().transform((value) => value || null),
+  icon: z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters').nullish().transform((value) => value || null),
+  /** How many can be sold; empty for unlimited. */
+  stock: optionalCount(1_000_000),
+  /** How many one member may own; empty for unlimited. */
+  perMemberLimit: optionalCount(1000),
+};
+const forSale = z.boolean({ error: 'must be true or false' });
+
 /** POST /shop and PUT /shop/:itemId (spec section 5: name, price and type required; a role item needs its role). */
 export const ShopItemInput = z
   .object({
-    name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-    description: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').nullish().transform((value) => value || null),
-    price: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_BALANCE, `must be at most ${MAX_BALANCE}`),
-    type: z.enum(SHOP_ITEM_TYPES, { error: `must be one of ${SHOP_ITEM_TYPES.join(', ')}` }),
-    roleId: z.union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE }).optional().transform((value) => value || null),
-    icon: z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters').nullish().transform((value) => value || null),
-    isActive: z.boolean({ error: 'must be true or false' }).default(true),
-    /** How many can be sold; empty for unlimited. */
-    stock: optionalCount(1_000_000),
-    /** How many one member may own; empty for unlimited. */
-    perMemberLimit: optionalCount(1000),
+    ...shopItemFields,
+    isActive: forSale.default(true),
     /** Sent by the spec's form; the route's server is the one used. */
     serverId: z.string().optional(),
     confirmRoleIds: confirmRoleIds(),
+    /** PUT: the version of the item the page loaded (a full save from an outdated page is refused where it would undo a change). */
+    baseVersion: baseVersion(),
   })
   .strict()
   .refine((value) => value.type !== 'role' || Boolean(value.roleId), {
@@ -91,6 +100,17 @@ export const ShopItemInput = z
     when: (payload) => (payload.value as { type?: unknown } | undefined)?.type === 'role',
   });
 export type ShopItemInput = z.input<typeof ShopItemInput>;
+
+/**
+ * PATCH /shop/:itemId: only the fields the person changed, and the version of the item the page
+ * loaded (what others changed meanwhile to other fields is kept; see src/shared/versions).
+ */
+export const ShopItemPatch = z
+  .object({ ...shopItemFields, isActive: forSale })
+  .partial()
+  .extend({ confirmRoleIds: confirmRoleIds(), baseVersion: baseVersion() })
+  .strict();
+export type ShopItemPatch = z.input<typeof ShopItemPatch>;
 
 /** A shop item as listed. */
 export const ShopItemSchema = z.object({
@@ -107,6 +127,8 @@ export const ShopItemSchema = z.object({
   stock: z.number().int().nullable(),
   perMemberLimit: z.number().int().nullable(),
   createdAt: z.string(),
+  /** Counts edits: sent back with the next save. */
+  version: z.number().int(),
 });
 export type ShopItemView = z.infer<typeof ShopItemSchema>;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { Snowflake } from './auth';
 import { confirmRoleIds } from './fields';
+import { baseVersion } from './versions';
 
 /** How the reactions of one message give roles (Carl-bot's modes). Every entry of a message shares its mode. */
 export const REACTION_ROLE_MODES = ['normal', 'unique', 'verify', 'drop'] as const;
@@ -66,6 +67,8 @@ export const ReactionRolePatch = z
     isActive: z.boolean({ error: 'must be true or false' }).optional(),
     mode: z.enum(REACTION_ROLE_MODES, { error: `must be one of ${REACTION_ROLE_MODES.join(', ')}` }).optional(),
     confirmRoleIds: confirmRoleIds(),
+    /** The version of the entry the page loaded (see src/shared/versions). */
+    baseVersion: baseVersion(),
   })
   .strict()
   .refine((value) => value.isActive !== undefined || value.mode !== undefined, { message: 'Nothing to change: send isActive or mode.', path: ['body'] });
@@ -90,6 +93,8 @@ export const ReactionRoleSchema = z.object({
   inactiveReason: z.string().nullable(),
   messageUrl: z.string(),
   createdAt: z.string(),
+  /** Counts edits: sent back with the next change. */
+  version: z.number().int(),
 });
 export type ReactionRoleView = z.infer<typeof ReactionRoleSchema>;
 

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { AccessLevelSchema, GRANT_LEVELS } from './access';
 import { Snowflake } from './auth';
 import { confirmRoleIds, pageQuery } from './fields';
+import { baseVersion } from './versions';
 import { ApiKeyInput, BOT_DEFAULTS, BotSettingsSchema, StatusMessageInput } from './bot-settings';
 import { ECONOMY_DEFAULTS, EconomySettingsSchema } from './economy';
 import { LEVELING_DEFAULTS, LevelingSettingsSchema } from './leveling';
@@ -28,11 +29,13 @@ export const SETTINGS_DEFAULTS: GuildSettings = { ...WELCOME_DEFAULTS, ...LEVELI
 export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];
 
 /**
- * PUT /api/servers/:guildId/settings: any subset (each page sends its own, spec section 7), plus
- * the write-only API key and the bot-wide status message. Unknown fields are refused by name.
+ * PUT /api/servers/:guildId/settings: any subset (each page sends only what the person changed),
+ * plus the write-only API key, the bot-wide status message and the version the page loaded (a save
+ * that would undo a change made meanwhile is refused, see src/shared/versions). Unknown fields are
+ * refused by name.
  */
 export const SettingsUpdateSchema = GuildSettingsSchema.partial()
-  .extend({ apiKey: ApiKeyInput.optional(), statusMessage: StatusMessageInput.optional(), confirmRoleIds: confirmRoleIds() })
+  .extend({ apiKey: ApiKeyInput.optional(), statusMessage: StatusMessageInput.optional(), confirmRoleIds: confirmRoleIds(), baseVersion: baseVersion() })
   .strict();
 export type SettingsUpdate = z.input<typeof SettingsUpdateSchema>;
 export type ParsedSettingsUpdate = z.output<typeof SettingsUpdateSchema>;
@@ -48,6 +51,8 @@ export const SettingsViewSchema = GuildSettingsSchema.extend({
   statusLockedReason: z.string().nullable(),
   /** This user's access to the guild's dashboard (viewers see the page read-only). */
   access: AccessLevelSchema,
+  /** Counts the settings' writes: a page sends it back as `baseVersion` with its save. */
+  version: z.number().int(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 

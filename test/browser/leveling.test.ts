@@ -149,3 +149,56 @@ describe('Leveling System', () => {
     assert.equal((await harness().product.services.settings.get(guildId())).textMultiplier, 1.2);
   });
 });
+
+describe('two admins on the Leveling page', () => {
+  /** The Leveling page signed in as `identity` (the demo admin when absent). */
+  async function openAs(identity?: { username: string; id: string }): Promise<Page> {
+    const page = await harness().open('/login', VIEWPORTS.desktop);
+    await signInWithDemo(page, identity);
+    await page.goto(`/server/${guildId()}/leveling`);
+    await page.getByLabel('Text multiplier').waitFor();
+    return page;
+  }
+  const save = (page: Page) => page.getByRole('button', { name: 'Save Settings' }).click();
+
+  test('a page loaded earlier saves only what its admin changed; a change over a colleague\'s asks, and keeps or reloads', async () => {
+    const a = await openAs();
+    const b = await openAs({ username: 'second_admin', id: '123456789012345678' });
+
+    await a.getByLabel('Text multiplier').fill('1.7');
+    await save(a);
+    await toastWith(a, /Settings Saved/);
+    // B's copy is older: B changes only the bonus, and A's multiplier stays.
+    await b.getByLabel('Level-up bonus').fill('175');
+    await save(b);
+    await toastWith(b, /Settings Saved/);
+    await b.getByText('All changes saved.').waitFor();
+    const stored = await harness().product.services.settings.get(guildId());
+    assert.equal(stored.textMultiplier, 1.7);
+    assert.equal(stored.levelUpBonus, 175);
+    assert.equal(await b.getByLabel('Text multiplier').inputValue(), '1.7', "B's page now shows A's change");
+
+    // A changes the multiplier again; B, unaware, sets it too: B is asked and keeps theirs.
+    await a.getByLabel('Text multiplier').fill('1.9');
+    await save(a);
+    await waitFor(async () => (await harness().product.services.settings.get(guildId())).textMultiplier === 1.9 || null, 5000, "A's second save");
+    await b.getByLabel('Text multiplier').fill('1.2');
+    await save(b);
+    const asked = b.getByRole('dialog', { name: 'Changed while you were editing' });
+    await asked.getByText(/changed Text multiplier from 1\.7 to 1\.9/).first().waitFor();
+    await asked.getByRole('button', { name: 'Keep mine' }).click();
+    await waitFor(async () => (await harness().product.services.settings.get(guildId())).textMultiplier === 1.2 || null, 5000, "B's value kept");
+    await b.getByText('All changes saved.').waitFor();
+
+    // A, unaware of B's, sets it again and chooses to reload: nothing saved, A's page shows B's value.
+    await a.getByLabel('Text multiplier').fill('3');
+    await save(a);
+    const askedA = a.getByRole('dialog', { name: 'Changed while you were editing' });
+    await askedA.getByText(/changed Text multiplier from 1\.9 to 1\.2/).first().waitFor();
+    await askedA.getByRole('button', { name: 'Reload' }).click();
+    await askedA.waitFor({ state: 'hidden' });
+    await waitFor(async () => (await a.getByLabel('Text multiplier').inputValue()) === '1.2' || null, 5000, "A's page to show B's value");
+    assert.equal((await harness().product.services.settings.get(guildId())).textMultiplier, 1.2, 'nothing saved');
+    await a.getByText('All changes saved.').waitFor();
+  });
+});

@@ -2,6 +2,8 @@
 // JSON in and out, and errors whose message follows spec section 8 ("status: body").
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiErrorSchema, type ApiError } from '../../src/shared/http';
+import type { ChangeMeanwhile } from '../../src/shared/versions';
+import { formatRelative } from '../format';
 import { askConfirmation } from '../state/confirmations';
 
 /** A non-ok answer from /api; `message` is `${status}: ${body text or statusText}`. */
@@ -63,6 +65,19 @@ export class ConfirmationDeclined extends Error {
   }
 }
 
+/**
+ * The person chose to reload rather than save over changes made meanwhile: nothing was saved; the
+ * page reads the current values again (useGuildMutation's `onReload`).
+ */
+export class StaleDeclined extends ConfirmationDeclined {
+  override name = 'StaleDeclined';
+}
+
+/** One change made meanwhile, as a line of the dialog: "Alex changed Text multiplier from 1 to 1.7, 2 minutes ago". */
+function changeLine(change: ChangeMeanwhile): string {
+  return `${change.by ?? 'The bot'} changed ${change.label} from ${change.from} to ${change.to}, ${formatRelative(change.at)}`;
+}
+
 /** A plain JSON object body, which a confirmation can be added to. */
 function isObjectBody(data: unknown): data is Record<string, unknown> {
   return typeof data === 'object' && data !== null && !Array.isArray(data);
@@ -70,19 +85,31 @@ function isObjectBody(data: unknown): data is Record<string, unknown> {
 
 /**
  * Sends a request to /api with credentials and an optional JSON body; returns the parsed JSON (or
- * null for 204). A write the server answers 409 `confirmation_required` (a role with staff
- * permissions to hand out) is shown to the person, and sent again with their confirmation, or
- * dropped (ConfirmationDeclined) when they back out.
+ * null for 204). Two answers are questions for the person, asked in a dialog (ServerQuestion):
+ * 409 `confirmation_required` (a role with staff permissions to hand out: sent again with their
+ * confirmation, or dropped with ConfirmationDeclined), and 409 `stale_version` (someone changed
+ * what the save would change meanwhile: sent again over the current version to keep theirs, or
+ * dropped with StaleDeclined so the page reloads).
  */
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
   try {
     return await sendRequest<T>(method, url, data);
   } catch (error) {
-    const asked = error instanceof ApiRequestError && error.status === 409 && error.body?.error === 'confirmation_required' ? error.body : undefined;
-    if (!asked?.confirmRoleIds?.length || (data !== undefined && !isObjectBody(data))) throw error;
-    if (!(await askConfirmation(asked.message))) throw new ConfirmationDeclined();
-    const confirmed = [...new Set([...(isObjectBody(data) && Array.isArray(data.confirmRoleIds) ? (data.confirmRoleIds as string[]) : []), ...asked.confirmRoleIds])];
-    return apiRequest<T>(method, url, { ...(isObjectBody(data) ? data : {}), confirmRoleIds: confirmed });
+    const asked = error instanceof ApiRequestError && error.status === 409 ? error.body : undefined;
+    const body = data === undefined ? {} : isObjectBody(data) ? data : null;
+    if (!asked || !body) throw error;
+    if (asked.error === 'confirmation_required' && asked.confirmRoleIds?.length) {
+      const question = { title: 'Hand out a role with staff permissions?', message: asked.message, confirmLabel: 'Hand it out', cancelLabel: 'Cancel', tone: 'danger' } as const;
+      if (!(await askConfirmation(question))) throw new ConfirmationDeclined();
+      const confirmed = [...new Set([...(Array.isArray(body.confirmRoleIds) ? (body.confirmRoleIds as string[]) : []), ...asked.confirmRoleIds])];
+      return apiRequest<T>(method, url, { ...body, confirmRoleIds: confirmed });
+    }
+    if (asked.error === 'stale_version' && asked.stale && 'baseVersion' in body) {
+      const question = { title: 'Changed while you were editing', message: asked.message, details: asked.stale.changes.map(changeLine), confirmLabel: 'Keep mine', cancelLabel: 'Reload', tone: 'primary' } as const;
+      if (!(await askConfirmation(question))) throw new StaleDeclined();
+      return apiRequest<T>(method, url, { ...body, baseVersion: asked.stale.version });
+    }
+    throw error;
   }
 }
 

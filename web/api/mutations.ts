@@ -1,7 +1,7 @@
 // Writes to a guild's API: the request, then the listed reads refreshed and the spec's toast.
 import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../state/toasts';
-import { ApiRequestError, ConfirmationDeclined, errorMessage, queryClient } from './client';
+import { ApiRequestError, ConfirmationDeclined, StaleDeclined, errorMessage, queryClient } from './client';
 
 /** A toast, or a function of the result or error that makes one. */
 type Notice<T> = ToastInput | ((value: T) => ToastInput);
@@ -15,6 +15,8 @@ export interface GuildMutationOptions<Input, Result> {
   /** The failure toast; its description defaults to the server's message. */
   failure: Notice<unknown>;
   onSuccess?: (result: Result, input: Input) => void;
+  /** The person chose to reload instead of saving over changes made meanwhile: after the reads refresh, the page drops its edits. */
+  onReload?: () => void;
 }
 
 /**
@@ -28,7 +30,7 @@ function refusalText(error: unknown): string | undefined {
 }
 
 /** A mutation with the dashboard's conventions: no retry, refresh what it changed, a toast either way. */
-export function useGuildMutation<Input, Result>({ request, invalidate = [], success, failure, onSuccess }: GuildMutationOptions<Input, Result>) {
+export function useGuildMutation<Input, Result>({ request, invalidate = [], success, failure, onSuccess, onReload }: GuildMutationOptions<Input, Result>) {
   return useMutation({
     mutationFn: request,
     onSuccess: async (result, input) => {
@@ -36,7 +38,12 @@ export function useGuildMutation<Input, Result>({ request, invalidate = [], succ
       await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       if (success) toast(typeof success === 'function' ? success(result) : success);
     },
-    onError: (error) => {
+    onError: async (error) => {
+      if (error instanceof StaleDeclined) {
+        await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        onReload?.();
+        return;
+      }
       // The person backed out of the server's question: their choice, not a failure to report.
       if (error instanceof ConfirmationDeclined) return;
       const notice = typeof failure === 'function' ? failure(error) : { ...failure, description: refusalText(error) ?? failure.description ?? errorMessage(error) };

@@ -1,11 +1,14 @@
-// The editable copy of a slice of a guild's settings, as the Welcome, Rule Verification and other
-// pages use it: a draft that follows the server's settings, a save with the spec's toasts, the
-// server's field errors under the fields, and the reads the save may change refreshed.
+// The editable copy of a slice of a guild's settings, as every settings page uses it: a draft and
+// the settings it is based on, a save that sends only what the person changed with the version
+// it is based on (a change someone made meanwhile to other settings is kept; to the same ones, the
+// server asks: keep mine, or reload), the spec's toasts, the server's field errors under the
+// fields, and the reads the save may change refreshed.
 import type { QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SettingsUpdate, SettingsView } from '../../src/shared/settings';
 import { toast, type ToastInput } from '../state/toasts';
 import { ApiRequestError, queryClient } from './client';
+import { changedOnly } from './changes';
 import { guildKeys, saveSettings } from './guild';
 import { useGuildMutation } from './mutations';
 
@@ -14,39 +17,66 @@ export interface SettingsFormOptions<D> {
   guildId: string;
   view: SettingsView;
   draftOf: (view: SettingsView) => D;
-  bodyOf: (draft: D) => SettingsUpdate;
+  /** The PUT body of a draft; `view` is the settings the draft is based on. */
+  bodyOf: (draft: D, view: SettingsView) => SettingsUpdate;
   success: ToastInput;
   failure: ToastInput;
+  /** The failure toast's description is the server's sentence when it sent one (default); false keeps the page's own text for fields it names. */
+  serverMessage?: boolean;
   /** A check before sending (spec section 5's "Missing Channel"): its toast and field errors, or null to send. */
   precheck?: (draft: D) => { notice: ToastInput; fields: Record<string, string> } | null;
   /** Reads a save may change besides the settings (diagnostics are always refreshed). */
   invalidate?: readonly QueryKey[];
 }
 
-/** A settings form's state and actions. */
-export function useSettingsForm<D>({ guildId, view, draftOf, bodyOf, success, failure, precheck, invalidate = [] }: SettingsFormOptions<D>) {
+/**
+ * A settings form's state and actions. The draft follows the server's settings while the person
+ * has not edited anything (a save elsewhere shows at once); once they have, it keeps their edits
+ * and the version they started from, so the server can tell what changed meanwhile.
+ */
+export function useSettingsForm<D>({ guildId, view, draftOf, bodyOf, success, failure, serverMessage = true, precheck, invalidate = [] }: SettingsFormOptions<D>) {
+  const [base, setBase] = useState(view);
   const [draft, setDraft] = useState<D>(() => draftOf(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // A save elsewhere (another tab of the page, a restore) loads new settings: the form follows them.
-  useEffect(() => setDraft(draftOf(view)), [view, draftOf]);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(base));
+  const follow = (next: SettingsView) => {
+    setBase(next);
+    setDraft(draftOf(next));
+  };
+  useEffect(() => {
+    if (!dirty) follow(view);
+    // Only a new view decides; an edit must not pull the draft back to it.
+  }, [view]);
+  const settingsKey = guildKeys.settings(guildId);
   const mutation = useGuildMutation({
-    request: () => saveSettings(guildId, bodyOf(draft)),
-    invalidate: [guildKeys.diagnostics(guildId), ...invalidate],
+    request: () => {
+      const body = bodyOf(draft, base);
+      const changes = changedOnly(body, bodyOf(draftOf(base), base));
+      // Saved unchanged (to post the rules message again), the page's settings go as they are.
+      return saveSettings(guildId, { ...(Object.keys(changes).length > 0 ? changes : body), baseVersion: base.version });
+    },
+    invalidate: [settingsKey, guildKeys.diagnostics(guildId), ...invalidate],
     success,
-    failure: (error) => ({ ...failure, description: error instanceof ApiRequestError && error.body ? error.body.message : failure.description }),
+    failure: serverMessage ? (error) => ({ ...failure, description: error instanceof ApiRequestError && error.body ? error.body.message : failure.description }) : failure,
     onSuccess: (saved) => {
       setErrors({});
-      queryClient.setQueryData(guildKeys.settings(guildId), saved);
+      queryClient.setQueryData(settingsKey, saved);
+      follow(saved);
+    },
+    onReload: () => {
+      const fresh = queryClient.getQueryData<SettingsView>(settingsKey);
+      setErrors({});
+      if (fresh) follow(fresh);
     },
   });
   return {
     draft,
     errors,
-    dirty: JSON.stringify(draft) !== JSON.stringify(draftOf(view)),
+    dirty,
     saving: mutation.isPending,
     update: (patch: Partial<D>) => setDraft((current) => ({ ...current, ...patch })),
     discard: () => {
-      setDraft(draftOf(view));
+      follow(view);
       setErrors({});
     },
     save: () => {

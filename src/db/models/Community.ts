@@ -21,6 +21,8 @@ export class ReactionRole extends Model<InferAttributes<ReactionRole>, InferCrea
   declare inactiveReason: string | null;
   declare createdBy: string | null;
   declare createdAt: Date;
+  /** Counts edits (not purchases or sends): a save based on an older version is recognised. */
+  declare version: CreationOptional<number>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
@@ -39,6 +41,7 @@ export class ReactionRole extends Model<InferAttributes<ReactionRole>, InferCrea
         inactiveReason: { type: DataTypes.STRING(300), allowNull: true },
         createdBy: { type: DataTypes.STRING(21), allowNull: true },
         createdAt: { type: DataTypes.DATE, allowNull: false },
+        version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       },
       { sequelize, tableName: 'reaction_roles', timestamps: false },
     );
@@ -167,6 +170,8 @@ export class Announcement extends Model<InferAttributes<Announcement>, InferCrea
   declare claimedUntil: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
+  /** Counts edits (not purchases or sends): a save based on an older version is recognised. */
+  declare version: CreationOptional<number>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
@@ -191,6 +196,7 @@ export class Announcement extends Model<InferAttributes<Announcement>, InferCrea
         claimedUntil: { type: DataTypes.DATE, allowNull: true },
         createdAt: { type: DataTypes.DATE, allowNull: false },
         updatedAt: { type: DataTypes.DATE, allowNull: false },
+        version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       },
       { sequelize, tableName: 'announcements', timestamps: false },
     );

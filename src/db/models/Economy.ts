@@ -20,6 +20,8 @@ export class ShopItem extends Model<InferAttributes<ShopItem>, InferCreationAttr
   declare perMemberLimit: number | null;
   declare createdAt: CreationOptional<Date>;
   declare updatedAt: CreationOptional<Date>;
+  /** Counts edits (not purchases or sends): a save based on an older version is recognised. */
+  declare version: CreationOptional<number>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
@@ -39,6 +41,7 @@ export class ShopItem extends Model<InferAttributes<ShopItem>, InferCreationAttr
         perMemberLimit: { type: DataTypes.INTEGER, allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
+        version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
       },
       { sequelize, tableName: 'shop_items' },
     );

@@ -31,6 +31,8 @@ export class SettingsHistory extends Model<InferAttributes<SettingsHistory>, Inf
   declare summary: string;
   declare changes: { field: string; from: unknown; to: unknown }[];
   declare snapshot: Record<string, unknown> | null;
+  /** The version of the guild's settings this change produced (null: not a settings write). */
+  declare version: CreationOptional<number | null>;
   declare createdAt: Date;
 
   /** Binds the model to a store. */
@@ -45,6 +47,7 @@ export class SettingsHistory extends Model<InferAttributes<SettingsHistory>, Inf
         summary: { type: DataTypes.STRING(300), allowNull: false },
         changes: { type: DataTypes.JSON, allowNull: false },
         snapshot: { type: DataTypes.JSON, allowNull: true },
+        version: { type: DataTypes.INTEGER, allowNull: true },
         createdAt: { type: DataTypes.DATE, allowNull: false },
       },
       { sequelize, tableName: 'settings_history', timestamps: false },
@@ -130,6 +133,37 @@ export class WebhookDelivery extends Model<InferAttributes<WebhookDelivery>, Inf
         updatedAt: { type: DataTypes.DATE, allowNull: false },
       },
       { sequelize, tableName: 'webhook_deliveries', timestamps: false },
+    );
+  }
+}
+
+/** One edit of a versioned row (a shop item, a reaction role, an announcement): who, when, each field from -> to, and the version it produced. */
+export class Revision extends Model<InferAttributes<Revision>, InferCreationAttributes<Revision>> {
+  declare id: CreationOptional<number>;
+  declare guildId: string;
+  declare entity: string;
+  declare entityId: number;
+  declare version: number;
+  declare actorId: string | null;
+  declare actorName: string | null;
+  declare changes: { field: string; from: unknown; to: unknown }[];
+  declare createdAt: Date;
+
+  /** Binds the model to a store. */
+  static initModel(sequelize: Sequelize): void {
+    this.init(
+      {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
+        entity: { type: DataTypes.STRING(32), allowNull: false },
+        entityId: { type: DataTypes.INTEGER, allowNull: false },
+        version: { type: DataTypes.INTEGER, allowNull: false },
+        actorId: { type: DataTypes.STRING(21), allowNull: true },
+        actorName: { type: DataTypes.STRING(100), allowNull: true },
+        changes: { type: DataTypes.JSON, allowNull: false },
+        createdAt: { type: DataTypes.DATE, allowNull: false },
+      },
+      { sequelize, tableName: 'revisions', timestamps: false },
     );
   }
 }

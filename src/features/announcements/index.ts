@@ -6,6 +6,7 @@ import { guildRoute } from '../../http/route';
 import { AnnouncementInput, AnnouncementPatch, AnnouncementQuery, type AnnouncementPage } from '../../shared/announcements';
 import type { Diagnostic } from '../../shared/diagnostics';
 import { channelProblem } from '../settings/checks';
+import { actorOf } from '../settings/routes';
 import { AnnouncementScheduler, cancelAnnouncement, createAnnouncement, listAnnouncements, updateAnnouncement } from './service';
 
 const EntryParams = z.object({ id: rowId('must be an announcement id') });
@@ -73,7 +74,10 @@ export const announcementsFeature: Feature = {
       path: '/announcements/:id',
       body: AnnouncementPatch,
       example: { body: { title: 'Game night (moved)' }, setup: (services, guildId) => exampleScheduled(services, guildId) },
-      handler: ({ body, params, guild, services }) => updateAnnouncement(services, guild, EntryParams.parse(params).id, body),
+      handler: ({ body, params, guild, account, services }) => {
+        const { baseVersion, ...patch } = body;
+        return updateAnnouncement(services, guild, EntryParams.parse(params).id, patch, { actor: actorOf(account), baseVersion });
+      },
     }),
     guildRoute({
       method: 'post',

@@ -5,6 +5,8 @@ import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import type { Announcement } from '../../db/models/Community';
 import { GuildScope } from '../../db/scoped';
+import { saveVersioned, type EditActor } from '../../db/versioned';
+import { guildValueWords } from '../settings/values';
 import {
   announcementEmbed,
   ANNOUNCEMENT_PRIORITIES,
@@ -66,6 +68,7 @@ export function viewAnnouncement(services: Services, row: Announcement): Announc
     mentionRoleId: row.mentionRoleId,
     createdBy: { id: row.createdById, name: row.createdByName },
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -141,7 +144,13 @@ async function editable(services: Services, guildId: string, id: number): Promis
 }
 
 /** Changes a scheduled announcement before it is sent. */
-export async function updateAnnouncement(services: Services, guild: GuildSummary, id: number, patch: Partial<AnnouncementFields> & { scheduleTime?: string | undefined }): Promise<AnnouncementView> {
+export async function updateAnnouncement(
+  services: Services,
+  guild: GuildSummary,
+  id: number,
+  patch: Partial<AnnouncementFields> & { scheduleTime?: string | undefined },
+  edit: { actor: EditActor; baseVersion?: number | undefined },
+): Promise<AnnouncementView> {
   const row = await editable(services, guild.id, id);
   const next = {
     title: patch.title ?? row.title,
@@ -151,14 +160,15 @@ export async function updateAnnouncement(services: Services, guild: GuildSummary
     mentionRoleId: patch.mentionRoleId === undefined ? row.mentionRoleId : patch.mentionRoleId,
   };
   checkTarget(services, guild.id, next);
-  const scheduleTime = patch.scheduleTime ? checkSchedule(services, patch.scheduleTime) : row.scheduleTime;
-  const changed = await scope(services, guild.id).update(
-    { ...next, scheduleTime, updatedAt: services.clock.now() },
-    { where: { id, status: 'scheduled', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: services.clock.now() } }] } },
-  );
-  if (changed === 0) throw new Conflict(SENDING_NOW);
-  await row.reload();
-  return viewAnnouncement(services, row);
+  // Only what the person changed is saved over the version they loaded (db/versioned).
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(next).filter(([field]) => (patch as Record<string, unknown>)[field] !== undefined));
+  if (patch.scheduleTime) values.scheduleTime = checkSchedule(services, patch.scheduleTime);
+  const saved = await saveVersioned(services.store, {
+    entity: 'announcement', row, values, baseVersion: edit.baseVersion, actor: edit.actor, now: () => services.clock.now(), describe: guildValueWords(services, guild.id),
+    guard: { where: { status: 'scheduled', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: services.clock.now() } }] }, refusal: () => new Conflict(SENDING_NOW) },
+    alongside: { updatedAt: services.clock.now() },
+  });
+  return viewAnnouncement(services, saved);
 }
 
 /** Cancels a scheduled announcement before it is sent. */

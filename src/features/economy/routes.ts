@@ -5,7 +5,7 @@ import type { Services } from '../../core/services';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { Snowflake } from '../../shared/auth';
 import { atLeast, SELF_ONLY } from '../../shared/access';
-import { GiveCoinsInput, ShopItemInput, TransactionQuery, type EconomyStats, type Inventory, type ShopItemView, type TransactionPage } from '../../shared/economy';
+import { GiveCoinsInput, ShopItemInput, ShopItemPatch, TransactionQuery, type EconomyStats, type Inventory, type ShopItemView, type TransactionPage } from '../../shared/economy';
 import { actorOf } from '../settings/routes';
 import { inventoryOf, removeInventoryItem } from './member';
 import { adminGiveCoins, createShopItem, deleteShopItem, economyCsv, economyStats, listShop, listTransactions, resetEconomy, transactionsCsv, updateShopItem } from './service';
@@ -50,7 +50,20 @@ export const economyRoutes: RouteSpec[] = [
     path: '/shop/:itemId',
     body: ShopItemInput,
     example: { body: { name: 'Sticker (gold)', price: 30, type: 'cosmetic' }, setup: exampleItem },
-    handler: ({ body, params, guild, account, services }) => updateShopItem(services, guild.id, ItemParams.parse(params).itemId, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
+    handler: ({ body, params, guild, account, services }) => {
+      const { confirmRoleIds, baseVersion, serverId: _serverId, ...fields } = body;
+      return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, { request: { actorId: account.userId, confirmed: confirmRoleIds }, actor: actorOf(account), baseVersion });
+    },
+  }),
+  guildRoute({
+    method: 'patch',
+    path: '/shop/:itemId',
+    body: ShopItemPatch,
+    example: { body: { price: 35, baseVersion: 0 }, setup: exampleItem },
+    handler: ({ body, params, guild, account, services }) => {
+      const { confirmRoleIds, baseVersion, ...fields } = body;
+      return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, { request: { actorId: account.userId, confirmed: confirmRoleIds }, actor: actorOf(account), baseVersion });
+    },
   }),
   guildRoute({
     method: 'delete',

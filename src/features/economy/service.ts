@@ -8,6 +8,8 @@ import { GuildScope } from '../../db/scoped';
 import type { EconomyStats, ShopItemType, ShopItemView, TransactionFilter, TransactionPage, Wallet } from '../../shared/economy';
 import { checkRoleHandouts, problemText, roleProblem, type RoleRequest } from '../settings/checks';
 import type { Actor } from '../settings/store';
+import { guildValueWords } from '../settings/values';
+import { saveVersioned } from '../../db/versioned';
 import { memberName } from '../leveling/service';
 import { readCacheKey } from '../../core/read-cache';
 import { credit, debit } from './ledger';
@@ -46,6 +48,7 @@ export function viewShopItem(services: Services, item: ShopItem): ShopItemView {
     stock: item.stock,
     perMemberLimit: item.perMemberLimit,
     createdAt: (item.createdAt ?? new Date(0)).toISOString(),
+    version: item.version,
   };
 }
 
@@ -103,14 +106,39 @@ export async function createShopItem(services: Services, guildId: string, fields
   return viewShopItem(services, row);
 }
 
-/** Changes an item. */
-export async function updateShopItem(services: Services, guildId: string, id: number, fields: ShopItemFields, request: RoleRequest): Promise<ShopItemView> {
+/** An item's editable fields as stored. */
+function fieldsOf(row: ShopItem): ShopItemFields {
+  const { name, description, price, type, roleId, icon, isActive, stock, perMemberLimit } = row;
+  return { name, description, price, type, roleId, icon, isActive, stock, perMemberLimit };
+}
+
+/** Who changes an item, and the version of it their page loaded. */
+export interface ShopItemEdit {
+  request: RoleRequest;
+  actor: Actor;
+  baseVersion?: number | undefined;
+}
+
+/**
+ * Changes an item: `patch` holds the fields to change (every field for PUT, only the person's
+ * changes for PATCH). Saved over the version the page loaded (db/versioned): changes made
+ * meanwhile to other fields are kept, a change meanwhile to one of these refuses the save.
+ */
+export async function updateShopItem(services: Services, guildId: string, id: number, patch: Partial<ShopItemFields>, edit: ShopItemEdit): Promise<ShopItemView> {
   const row = await shop(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That shop item does not exist in this server.');
-  await checkItem(services, guildId, fields, request, row);
-  await row.update(itemColumns(fields));
+  const given = Object.fromEntries(Object.entries(patch).filter(([field, value]) => value !== undefined && field in fieldsOf(row))) as Partial<ShopItemFields>;
+  const merged: ShopItemFields = { ...fieldsOf(row), ...given };
+  if (merged.type === 'role' && !merged.roleId) throw InvalidInput.field('roleId', 'is required for a role item');
+  await checkItem(services, guildId, merged, edit.request, row);
+  const columns = itemColumns(merged);
+  const saving = new Set([...Object.keys(given), ...('type' in given ? ['roleId'] : [])]);
+  const values = Object.fromEntries(Object.entries(columns).filter(([field]) => saving.has(field)));
+  const saved = await saveVersioned(services.store, {
+    entity: 'shopItem', row, values, baseVersion: edit.baseVersion, actor: edit.actor, now: () => services.clock.now(), describe: guildValueWords(services, guildId),
+  });
   services.readCache.invalidate(`${guildId}:`);
-  return viewShopItem(services, row);
+  return viewShopItem(services, saved);
 }
 
 /** Deletes an item (inventories and the ledger keep its name). */

@@ -7,6 +7,7 @@ import { guildRoute } from '../../http/route';
 import type { Diagnostic } from '../../shared/diagnostics';
 import { ReactionRoleInput, ReactionRolePatch, RecentMessagesQuery, type ReactionRoleStats, type ReactionRoleView } from '../../shared/reaction-roles';
 import { channelProblem, handoutProblem } from '../settings/checks';
+import { actorOf } from '../settings/routes';
 import {
   addReactionRole,
   catchUpReactionRoles,
@@ -127,7 +128,8 @@ export const reactionRolesFeature: Feature = {
       path: '/reaction-roles/:id',
       body: ReactionRolePatch,
       example: { body: { mode: 'unique' }, setup: (services, guildId) => exampleEntry(services, guildId) },
-      handler: ({ body, params, guild, account, services }) => updateReactionRole(services, guild, EntryParams.parse(params).id, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
+      handler: ({ body, params, guild, account, services }) =>
+        updateReactionRole(services, guild, EntryParams.parse(params).id, body, { request: { actorId: account.userId, confirmed: body.confirmRoleIds }, actor: actorOf(account), baseVersion: body.baseVersion }),
     }),
     guildRoute({
       method: 'delete',

@@ -19,6 +19,7 @@ import {
 } from '../../shared/reaction-roles';
 import { botNameIn, channelProblem, checkRoleHandouts, problemText, type RoleRequest } from '../settings/checks';
 import { messageUrl } from '../welcome/service';
+import { saveVersioned, type EditActor } from '../../db/versioned';
 
 /** The parsed body of POST /reaction-roles. */
 export interface NewReactionRole {
@@ -59,6 +60,7 @@ export function viewReactionRole(services: Services, row: ReactionRole): Reactio
     inactiveReason: row.inactiveReason,
     messageUrl: messageUrl(services, row.guildId, row.channelId, row.messageId),
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 
@@ -153,19 +155,31 @@ export async function updateReactionRole(
   guild: GuildSummary,
   id: number,
   patch: { isActive?: boolean | undefined; mode?: ReactionRoleMode | undefined },
-  request: RoleRequest,
+  edit: { request: RoleRequest; actor: EditActor; baseVersion?: number | undefined },
 ): Promise<ReactionRoleView> {
   const row = await entryOf(services, guild.id, id);
   if (patch.isActive === true && !row.isActive) {
     await fetchMessage(services, guild.id, row.channelId, row.messageId);
     // Switched back on, the entry hands its role out again: the same rule as adding it.
-    await checkRoleHandouts(services, guild.id, request, [{ field: 'roleId', roleId: row.roleId, what: `The reaction ${row.emoji}` }]);
+    await checkRoleHandouts(services, guild.id, edit.request, [{ field: 'roleId', roleId: row.roleId, what: `The reaction ${row.emoji}` }]);
   }
-  if (patch.mode) await scope(services, guild.id).update({ mode: patch.mode }, { where: { messageId: row.messageId } });
-  if (patch.isActive !== undefined) await scope(services, guild.id).update({ isActive: patch.isActive, inactiveReason: null }, { where: { id } });
-  await row.reload();
-  if (row.isActive) services.reactionRoles.add(guild.id, row.messageId);
-  return viewReactionRole(services, row);
+  const values: Record<string, unknown> = {};
+  if (patch.mode) values.mode = patch.mode;
+  if (patch.isActive !== undefined) values.isActive = patch.isActive;
+  const save = (entry: ReactionRole, entryValues: Record<string, unknown>, baseVersion?: number) =>
+    saveVersioned(services.store, {
+      entity: 'reactionRole', row: entry, values: entryValues, baseVersion, actor: edit.actor, now: () => services.clock.now(),
+      ...('isActive' in entryValues ? { alongside: { inactiveReason: null } } : {}),
+    });
+  const saved = await save(row, values, edit.baseVersion);
+  // The mode is the message's: its other entries follow (each edit recorded on its own entry).
+  if (patch.mode) {
+    for (const sibling of await scope(services, guild.id).findAll({ where: { messageId: row.messageId } })) {
+      if (sibling.id !== row.id) await save(sibling, { mode: patch.mode });
+    }
+  }
+  if (saved.isActive) services.reactionRoles.add(guild.id, saved.messageId);
+  return viewReactionRole(services, saved);
 }
 
 /** Deletes an entry and takes the bot's reaction off the message (when the message is still there). */

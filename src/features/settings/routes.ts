@@ -28,8 +28,8 @@ export const settingsRoutes: RouteSpec[] = [
     body: SettingsUpdateSchema,
     example: { body: { xpCooldown: 45 } },
     handler: async ({ body, guild, access, account, services }) => {
-      const { confirmRoleIds, ...settings } = body;
-      await writeSettings(services, guild, settings, actorOf(account), { kind: 'update', confirmedRoleIds: confirmRoleIds });
+      const { confirmRoleIds, baseVersion, ...settings } = body;
+      await writeSettings(services, guild, settings, actorOf(account), { kind: 'update', confirmedRoleIds: confirmRoleIds, baseVersion });
       return settingsView(services, guild.id, access);
     },
   }),

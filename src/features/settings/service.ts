@@ -20,6 +20,8 @@ import {
 import { zodFieldErrors } from '../../shared/zod-fields';
 import { checkGuildIds, checkRoleHandouts, checkRules, checkWebhookUrl, settingsHandouts } from './checks';
 import { readStatus, setStatus, statusLock } from './presence';
+import { refuseStaleSave } from '../../core/versions';
+import { guildValueWords } from './values';
 import { changedKeys, type Actor, type HistoryKind, type StoredSettings } from './store';
 
 /** Settings whose values are secrets or tokens: masked in the history. */
@@ -77,10 +79,12 @@ interface WriteOptions {
   dryRun?: boolean;
   /** Roles with staff permissions the person confirmed handing out (see checkRoleHandouts). */
   confirmedRoleIds?: readonly string[];
+  /** The version of the settings the person's page loaded: a change meanwhile that this write would undo refuses it. */
+  baseVersion?: number | undefined;
 }
 
 /** What a write sets: any settings, the write-only API key and the bot-wide status message. */
-export type SettingsInput = Omit<ParsedSettingsUpdate, 'confirmRoleIds'>;
+export type SettingsInput = Omit<ParsedSettingsUpdate, 'confirmRoleIds' | 'baseVersion'>;
 
 /**
  * Changes a guild's settings, as one rule for every way in (the Settings pages, restore, import,
@@ -100,6 +104,15 @@ export async function writeSettings(services: Services, guild: GuildSummary, inp
   let result: SettingChange[] = [];
   const effects = services.features.flatMap((feature) => feature.settingsEffects ?? []);
   await services.settings.change(guild.id, async (current) => {
+    if (options.baseVersion !== undefined && options.baseVersion < current.version) {
+      refuseStaleSave({
+        meanwhile: await services.settings.writesSince(guild.id, options.baseVersion),
+        saving: patch,
+        stored: current.settings,
+        version: current.version,
+        describe: guildValueWords(services, guild.id),
+      });
+    }
     const next = { ...(options.replace ? SETTINGS_DEFAULTS : current.settings), ...patch } as GuildSettings;
     checkRules(next);
     const changed = changedKeys(current.settings, next);
@@ -148,6 +161,7 @@ export async function settingsView(services: Services, guildId: string, access: 
     statusEditable: lock === null,
     statusLockedReason: lock,
     access: access.level,
+    version: stored.version,
   };
 }
 

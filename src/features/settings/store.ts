@@ -2,7 +2,9 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Logger } from '../../logger';
 import type { Store } from '../../db/store';
 import type { Clock } from '../../core/clock';
+import { Op } from 'sequelize';
 import { GuildScope } from '../../db/scoped';
+import type { EditMeanwhile } from '../../core/versions';
 import { GuildSettingsSchema, SETTINGS_DEFAULTS, SETTING_KEYS, type GuildSettings, type HistoryEntry, type SettingChange, type SettingKey } from '../../shared/settings';
 
 /** Who made a change: a Discord user (with the name shown in the history), or the bot itself (null id). */
@@ -121,7 +123,7 @@ export class SettingsStore {
       try {
         await sequelize.transaction(async (transaction) => {
           await models.GuildSettings.upsert({ guildId, data: document as unknown as Record<string, unknown>, version, updatedAt: this.deps.clock.now() }, { transaction });
-          await this.insertHistory(guildId, record, document.values, transaction);
+          await this.insertHistory(guildId, record, document.values, transaction, version);
         });
       } finally {
         this.invalidate(guildId);
@@ -165,7 +167,13 @@ export class SettingsStore {
     return row?.snapshot ? this.merge(guildId, row.snapshot) : null;
   }
 
-  private async insertHistory(guildId: string, record: HistoryRecord, snapshot: Record<string, unknown> | null, transaction?: import('sequelize').Transaction): Promise<void> {
+  /** The settings writes after `version` (the changes that produced versions above it), oldest first. */
+  async writesSince(guildId: string, version: number): Promise<EditMeanwhile[]> {
+    const rows = await new GuildScope(this.deps.store.models.SettingsHistory, guildId).findAll({ where: { version: { [Op.gt]: version } }, order: [['version', 'ASC']] });
+    return rows.map((row) => ({ by: row.actorName, at: row.createdAt, changes: row.changes }));
+  }
+
+  private async insertHistory(guildId: string, record: HistoryRecord, snapshot: Record<string, unknown> | null, transaction?: import('sequelize').Transaction, version: number | null = null): Promise<void> {
     await this.deps.store.models.SettingsHistory.create(
       {
         guildId,
@@ -175,6 +183,7 @@ export class SettingsStore {
         summary: record.summary.slice(0, 300),
         changes: record.changes,
         snapshot,
+        version,
         createdAt: this.deps.clock.now(),
       },
       { transaction },

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { ConfirmationRequired, Conflict, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
+import { ConfirmationRequired, Conflict, StaleVersion, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
 import { discordUnavailable } from '../../bot/discord-errors';
 import { failureFields, storeFailure } from '../../core/store-errors';
 import type { ApiError } from '../../shared/http';
@@ -48,6 +48,10 @@ function fromDomain(error: DomainError): ErrorResponse {
   if (error instanceof ConfirmationRequired) {
     const asked = answer(409, 'confirmation_required', error.fields);
     return { ...asked, body: { ...asked.body, confirmRoleIds: [...error.roleIds] } };
+  }
+  if (error instanceof StaleVersion) {
+    const stale = answer(409, 'stale_version');
+    return { ...stale, body: { ...stale.body, stale: { version: error.version, changes: [...error.changes] } } };
   }
   if (error instanceof Conflict) return answer(409, 'conflict', error.field ? { [error.field]: error.message } : undefined);
   if (error instanceof FeatureDisabled) return answer(409, 'feature_disabled');

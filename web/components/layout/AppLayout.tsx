@@ -12,7 +12,7 @@ import { ServerNotFound, type ServerProblem } from '../../pages/ServerNotFound';
 import { chooseServer, serverPath } from '../../state/server';
 import { drawerOpen } from '../../state/ui';
 import { PageSkeleton } from '../PageSkeleton';
-import { RoleConfirmation } from '../RoleConfirmation';
+import { ServerQuestion } from '../ServerQuestion';
 import { buttonClass } from '../ui/button';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -134,7 +134,7 @@ export default function AppLayout() {
         </div>
       </div>
       {mobile ? <Drawer serverId={serverId} closedByNavigation={closedByNavigation} /> : null}
-      <RoleConfirmation />
+      <ServerQuestion />
     </DialogPrimitive.Root>
   );
 }

@@ -20,6 +20,7 @@ import {
 import type { GuildDirectory } from '../../../src/shared/servers';
 import { ApiRequestError, apiRequest, errorMessage } from '../../api/client';
 import { directoryQuery, guildApi, guildKeys, readGuild, settingsQuery } from '../../api/guild';
+import { changedOnly } from '../../api/changes';
 import { useGuildMutation } from '../../api/mutations';
 import { useServerName } from '../../api/queries';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -65,6 +66,11 @@ function bodyOf(draft: Draft) {
     mentionRoleId: draft.mentionRoleId,
     scheduleTime: localInputToInstant(draft.schedule),
   };
+}
+
+/** The edit form filled from a scheduled announcement. */
+function draftOfEntry(entry: AnnouncementView): Draft {
+  return { title: entry.title, message: entry.message, channelId: entry.channelId, priority: entry.priority, mentionRoleId: entry.mentionRoleId, schedule: entry.scheduleTime ? instantToLocalInput(entry.scheduleTime) : '' };
 }
 
 /** A role to ping: any role but @everyone; one the bot cannot ping says so. */
@@ -132,14 +138,19 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
   const list = useQuery({ queryKey: keys.list(guildId, page), queryFn: readGuild(guildId, `/announcements?page=${page}&pageSize=${PAGE_SIZE}`, AnnouncementPageSchema) });
   const invalidate = [keys.all(guildId), guildKeys.diagnostics(guildId)];
   const edit = useGuildMutation({
-    request: async ({ id, draft }: { id: number; draft: Draft }) => {
-      const { scheduleTime, ...rest } = bodyOf(draft);
-      return AnnouncementSchema.parse(await apiRequest('PATCH', `${guildApi(guildId)}/announcements/${id}`, { ...rest, ...(scheduleTime ? { scheduleTime } : {}) }));
+    request: async ({ entry, draft }: { entry: AnnouncementView; draft: Draft }) => {
+      // Only what the person changed, over the version they opened (a colleague's other changes stay).
+      const { scheduleTime, ...rest } = changedOnly(bodyOf(draft), bodyOf(draftOfEntry(entry)));
+      return AnnouncementSchema.parse(await apiRequest('PATCH', `${guildApi(guildId)}/announcements/${entry.id}`, { ...rest, ...(scheduleTime ? { scheduleTime } : {}), baseVersion: entry.version }));
     },
     invalidate,
     success: { title: ANNOUNCEMENT_MESSAGES.updated },
     failure: { title: 'Could not change the announcement' },
     onSuccess: () => {
+      setEditing(null);
+      setErrors({});
+    },
+    onReload: () => {
       setEditing(null);
       setErrors({});
     },
@@ -196,10 +207,7 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
                           size="sm"
                           aria-label={`Edit ${entry.title}`}
                           onClick={() =>
-                            setEditing({
-                              entry,
-                              draft: { title: entry.title, message: entry.message, channelId: entry.channelId, priority: entry.priority, mentionRoleId: entry.mentionRoleId, schedule: entry.scheduleTime ? instantToLocalInput(entry.scheduleTime) : '' },
-                            })
+                            setEditing({ entry, draft: draftOfEntry(entry) })
                           }
                         >
                           <Pencil size={14} aria-hidden="true" /> Edit
@@ -229,7 +237,7 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                edit.mutate({ id: editing.entry.id, draft: editing.draft }, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+                edit.mutate({ entry: editing.entry, draft: editing.draft }, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
               }}
             >
               <Fields draft={editing.draft} update={(patch) => setEditing({ ...editing, draft: { ...editing.draft, ...patch } })} errors={errors} directory={directory} withSchedule />

@@ -8,6 +8,7 @@ import { ECONOMY_MESSAGES, SHOP_ITEM_TYPES, ShopItemInput, type ShopItemType, ty
 import { ApiRequestError } from '../../api/client';
 import { directoryQuery } from '../../api/guild';
 import { useGuildMutation } from '../../api/mutations';
+import { changedOnly } from '../../api/changes';
 import { Field, RolePicker, SwitchRow } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -15,7 +16,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { parseWhole } from '../../numbers';
-import { economyKeys, saveShopItem } from './api';
+import { economyKeys, createShopItem, patchShopItem } from './api';
 
 /** How each item type reads. */
 export const ITEM_TYPE_LABELS: Record<ShopItemType, string> = { role: 'Role', cosmetic: 'Cosmetic', badge: 'Badge', other: 'Other' };
@@ -82,7 +83,14 @@ function ShopItemForm({ guildId, item, onDone }: { guildId: string; item: ShopIt
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const save = useGuildMutation({
-    request: () => saveShopItem(guildId, bodyOf(draft, guildId), item?.id),
+    request: () => {
+      if (!item) return createShopItem(guildId, bodyOf(draft, guildId));
+      // Only what the person changed, over the version they opened: a change someone made
+      // meanwhile to other fields is kept (to the same ones, the server asks).
+      const { serverId: _serverId, ...changes } = changedOnly(bodyOf(draft, guildId), bodyOf(draftOf(item), guildId));
+      return patchShopItem(guildId, item.id, { ...changes, baseVersion: item.version });
+    },
+    onReload: onDone,
     invalidate: [economyKeys.all(guildId)],
     success: { title: item ? ECONOMY_MESSAGES.updated : ECONOMY_MESSAGES.created },
     failure: item ? ECONOMY_MESSAGES.updateFailed : ECONOMY_MESSAGES.createFailed,

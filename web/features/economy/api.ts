@@ -7,6 +7,7 @@ import {
   TransactionPageSchema,
   type GiveCoinsInput,
   type ShopItemInput,
+  type ShopItemPatch,
   type TransactionFilter,
 } from '../../../src/shared/economy';
 import { apiRequest } from '../../api/client';
@@ -36,10 +37,14 @@ export const transactionsQuery = (guildId: string, filter: Partial<TransactionFi
 export const inventoryQuery = (guildId: string, userId: string) =>
   queryOptions({ queryKey: economyKeys.inventory(guildId, userId), queryFn: readGuild(guildId, `/users/${encodeURIComponent(userId)}/inventory`, InventorySchema) });
 
-/** Adds a shop item, or changes one when `itemId` is given. */
-export async function saveShopItem(guildId: string, input: ShopItemInput, itemId?: number) {
-  const body = await apiRequest(itemId === undefined ? 'POST' : 'PUT', `${guildApi(guildId)}/shop${itemId === undefined ? '' : `/${itemId}`}`, input);
-  return ShopItemSchema.parse(body);
+/** Adds a shop item. */
+export async function createShopItem(guildId: string, input: ShopItemInput) {
+  return ShopItemSchema.parse(await apiRequest('POST', `${guildApi(guildId)}/shop`, input));
+}
+
+/** Changes an item: only the fields the person changed, over the version their page loaded. */
+export async function patchShopItem(guildId: string, itemId: number, patch: ShopItemPatch) {
+  return ShopItemSchema.parse(await apiRequest('PATCH', `${guildApi(guildId)}/shop/${itemId}`, patch));
 }
 
 export const deleteShopItem = (guildId: string, itemId: number) => apiRequest('DELETE', `${guildApi(guildId)}/shop/${itemId}`);

@@ -165,8 +165,8 @@ function EntryList({ guildId, canEdit }: { guildId: string; canEdit: boolean }) 
   const [deleting, setDeleting] = useState<ReactionRoleView | null>(null);
   const invalidate = [keys.list(guildId), keys.stats(guildId), guildKeys.diagnostics(guildId)];
   const patch = useGuildMutation({
-    request: async ({ id, body }: { id: number; body: { isActive?: boolean; mode?: ReactionRoleMode } }) =>
-      ReactionRoleSchema.parse(await apiRequest('PATCH', `${guildApi(guildId)}/reaction-roles/${id}`, body)),
+    request: async ({ entry, body }: { entry: ReactionRoleView; body: { isActive?: boolean; mode?: ReactionRoleMode } }) =>
+      ReactionRoleSchema.parse(await apiRequest('PATCH', `${guildApi(guildId)}/reaction-roles/${entry.id}`, { ...body, baseVersion: entry.version })),
     invalidate,
     success: { title: REACTION_ROLE_MESSAGES.updated },
     failure: { title: 'Could not change the reaction role' },
@@ -223,7 +223,7 @@ function EntryList({ guildId, canEdit }: { guildId: string; canEdit: boolean }) 
                           options={MODE_OPTIONS}
                           value={entry.mode}
                           disabled={!canEdit || patch.isPending}
-                          onValueChange={(mode) => patch.mutate({ id: entry.id, body: { mode: mode as ReactionRoleMode } })}
+                          onValueChange={(mode) => patch.mutate({ entry, body: { mode: mode as ReactionRoleMode } })}
                         />
                       </td>
                       <td>
@@ -231,7 +231,7 @@ function EntryList({ guildId, canEdit }: { guildId: string; canEdit: boolean }) 
                           aria-label={`${entry.emoji} → @${entry.roleName ?? entry.roleId} active`}
                           checked={entry.isActive}
                           disabled={!canEdit || patch.isPending}
-                          onCheckedChange={(isActive) => patch.mutate({ id: entry.id, body: { isActive } })}
+                          onCheckedChange={(isActive) => patch.mutate({ entry, body: { isActive } })}
                         />
                       </td>
                       <td>

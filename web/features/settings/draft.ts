@@ -69,8 +69,3 @@ export function bodyOf(draft: Draft, view: SettingsView): SettingsUpdate {
     ...(view.statusEditable && orNull(draft.statusMessage) !== view.statusMessage ? { statusMessage: orNull(draft.statusMessage) } : {}),
   };
 }
-
-/** True when the form differs from the server's settings. */
-export function isDirty(draft: Draft, view: SettingsView): boolean {
-  return JSON.stringify(draft) !== JSON.stringify(draftOf(view));
-}
