@@ -21,8 +21,8 @@ import type { WorldDispatch, WorldEvent } from './world';
 
 /** Heartbeat interval announced in HELLO (Discord's usual value). */
 export const HEARTBEAT_INTERVAL_MS = 41_250;
-/** Dispatches kept per session for RESUME. */
-const REPLAY_BUFFER = 10_000;
+/** Dispatches kept per session for RESUME (at least; between one and two times this many). */
+export const REPLAY_BUFFER = 10_000;
 /** How long a disconnected session can still be resumed. */
 const RESUME_WINDOW_MS = 5 * 60_000;
 /** Gateway sends allowed per connection per minute (Discord's limit; more closes with 4008). */
@@ -41,6 +41,8 @@ export interface GatewayOptions {
   heartbeatIntervalMs?: number;
   /** Privileged intents the application may use; others close with 4014. Default: members and message content. */
   privilegedIntents?: number;
+  /** Dispatches a session keeps for RESUME (REPLAY_BUFFER by default; tests shrink it to reach its end). */
+  replayBuffer?: number;
 }
 
 const I = GatewayIntentBits;
@@ -97,6 +99,7 @@ export class GatewayServer {
   private readonly onDispatch = (event: WorldEvent) => this.broadcast(event);
 
   private readonly heartbeatIntervalMs: number;
+  private readonly replayBuffer: number;
   private readonly privilegedIntents: number;
 
   /** Listens to the world's dispatches. */
@@ -105,6 +108,7 @@ export class GatewayServer {
     options: GatewayOptions = {},
   ) {
     this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+    this.replayBuffer = options.replayBuffer ?? REPLAY_BUFFER;
     this.privilegedIntents = options.privilegedIntents ?? (I.GuildMembers | I.MessageContent);
     services.world.events.on('dispatch', this.onDispatch);
   }
@@ -287,6 +291,15 @@ export class GatewayServer {
       ws.close(GatewayCloseCodes.InvalidSeq, 'Invalid seq.');
       return null;
     }
+    // Events after `seq` that the session no longer holds cannot be replayed: as Discord does, the
+    // resume fails (op 9, not resumable) and the client identifies anew, knowing it has a gap,
+    // rather than resuming with events silently missing.
+    const oldest = session.buffer[0]?.s;
+    if (seq < session.seq && (oldest === undefined || oldest > seq + 1)) {
+      this.forget(session);
+      this.send(ws, { op: GatewayOpcodes.InvalidSession, d: false, s: null, t: null });
+      return null;
+    }
     if (session.expiry) clearTimeout(session.expiry);
     session.expiry = null;
     session.socket?.close(GatewayCloseCodes.SessionTimedOut, 'Resumed elsewhere.');
@@ -365,7 +378,7 @@ export class GatewayServer {
     session.buffer.push(payload);
     // Trimmed in batches (it holds between one and two buffers' worth): a splice per event costs
     // more than the rest of the delivery.
-    if (session.buffer.length >= 2 * REPLAY_BUFFER) session.buffer.splice(0, session.buffer.length - REPLAY_BUFFER);
+    if (session.buffer.length >= 2 * this.replayBuffer) session.buffer.splice(0, session.buffer.length - this.replayBuffer);
     if (session.socket) this.send(session.socket, payload);
   }
 

@@ -40,6 +40,8 @@ export interface SandboxOptions {
   botToken?: string;
   /** Gateway heartbeat interval announced in HELLO; a client silent for longer (plus grace) is closed with 4009. Default 41,250 ms. */
   heartbeatIntervalMs?: number;
+  /** Dispatches a gateway session keeps for RESUME (10,000 by default; a resume from before them fails with op 9). */
+  replayBuffer?: number;
   /** The world's time: timeouts, message times, token lifetimes (tests pass a ManualClock shared with the product). */
   clock?: Clock;
   /** Redirect URIs registered for the OAuth2 application; more can be added with `oauth.registerRedirectUri`. */
@@ -132,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestReconnect: () => gateway?.requestReconnect(),
     gatewayBacklog: () => gateway?.backlogBytes() ?? 0,
   };
-  gateway = new GatewayServer(services, { heartbeatIntervalMs: options.heartbeatIntervalMs });
+  gateway = new GatewayServer(services, { heartbeatIntervalMs: options.heartbeatIntervalMs, replayBuffer: options.replayBuffer });
   const liveGateway = gateway;
 
   const app = new Koa();
