@@ -114,8 +114,8 @@ describe('reaction roles', () => {
     await react(channelId, messageIds[1]!, '🟥', userId);
     await waitFor(() => roleIds(userId).includes(colours.Red!), 5000, 'the red role');
     await react(channelId, messageIds[1]!, '🟦', userId);
-    await waitFor(() => roleIds(userId).includes(colours.Blue!) && !roleIds(userId).includes(colours.Red!), 5000, 'the swap');
-    await waitFor(async () => !(await h().messages(channelId)).find((row) => row.id === messageIds[1])?.reactions.find((reaction) => reaction.emoji === '🟥')?.userIds.includes(userId), 5000, 'the red reaction to be removed');
+    await waitFor(() => roleIds(userId).includes(colours.Blue!) && !roleIds(userId).includes(colours.Red!), 10_000, 'the swap');
+    await waitFor(async () => !(await h().messages(channelId)).find((row) => row.id === messageIds[1])?.reactions.find((reaction) => reaction.emoji === '🟥')?.userIds.includes(userId), 10_000, 'the red reaction to be removed');
   });
 
   test('verify keeps the role on unreact; drop takes it away on react; PATCH switches the mode', async () => {
