@@ -5,6 +5,7 @@ import * as community from './003-community';
 import * as levelingEconomy from './004-leveling-economy';
 import * as accrualFlushes from './005-accrual-flushes';
 import * as moderation from './006-moderation';
+import * as roleGrantRetries from './008-role-grant-retries';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -21,4 +22,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '004-leveling-economy', ...levelingEconomy },
   { name: '005-accrual-flushes', ...accrualFlushes },
   { name: '006-moderation', ...moderation },
+  { name: '008-role-grant-retries', ...roleGrantRetries },
 ];
