@@ -71,10 +71,21 @@ export const RoleGrantListSchema = z.object({
 });
 export type RoleGrantList = z.infer<typeof RoleGrantListSchema>;
 
+/** How the dashboard names each status of a grant it lists. */
+export const ROLE_GRANT_STATUS_LABELS: Record<RoleGrantStatus, string> = {
+  pending: 'Waiting for Discord',
+  done: 'Done',
+  failed: 'Failed',
+  dropped: 'No longer needed',
+};
+
 /** The dashboard's toasts and the server's refusals for the grant actions. */
 export const ROLE_GRANT_MESSAGES = {
   notFound: 'That role grant does not exist in this server.',
   settled: 'That role grant is settled already: there is nothing left to retry or dismiss.',
   busy: 'That role grant is being tried right now. Its result shows in a moment.',
   dismissed: 'Dismissed on the dashboard.',
+  /** Retry now's toast title, by what became of the grant. */
+  retried: { done: 'Role grant done', pending: 'Discord did not answer yet', failed: 'Discord refused again', dropped: 'No longer needed' } satisfies Record<RoleGrantStatus, string>,
+  dismissedTitle: 'Role grant dismissed',
 } as const;
