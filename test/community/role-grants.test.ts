@@ -1,7 +1,8 @@
 // Role grants on the dashboard and where several roles are given at once: GET /role-grants lists
 // the waiting and failed grants (401, 400, 403, then 200), Retry now tries one at once and Dismiss
-// drops it (409 once settled), and stacked level rewards give every role the bot can give when
-// one of them is above it, naming only that one.
+// drops it (409 once settled), stacked level rewards give every role the bot can give when one of
+// them is above it, naming only that one, and a level reward Discord did not answer waits (no
+// failure) and is given on its retry only while the member's level still earns it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DiscordRefused } from '../../src/core/errors';
@@ -105,8 +106,10 @@ describe('several roles at once', () => {
     // Added while below the bot (the route refuses a role above it), then moved above it in Discord.
     h().world.structure.updateRole(guildId, senior, { position: 1 });
     await waitFor(() => (seniorSeen()?.comparePositionTo(bot() ?? senior.id) ?? 0) < 0, 5000, 'the role below the bot');
-    await session.post(`/api/servers/${guildId}/leveling/rewards`, { level: 2, roleId: senior.id }).expect(200);
-    await session.post(`/api/servers/${guildId}/leveling/rewards`, { level: 3, roleId: h().demo.roles.member }).expect(200);
+    const rewards = [
+      (await session.post(`/api/servers/${guildId}/leveling/rewards`, { level: 2, roleId: senior.id }).expect(200)).body as { id: number },
+      (await session.post(`/api/servers/${guildId}/leveling/rewards`, { level: 3, roleId: h().demo.roles.member }).expect(200)).body as { id: number },
+    ];
     h().world.structure.updateRole(guildId, senior, { position: originalPosition });
     await waitFor(() => (seniorSeen()?.comparePositionTo(bot() ?? senior.id) ?? 0) > 0, 5000, 'the role above the bot again');
 
@@ -122,5 +125,36 @@ describe('several roles at once', () => {
     const failed = list.items.find((item) => item.userId === userId);
     assert.deepEqual([failed?.status, failed?.source, failed?.purpose, failed?.roleName], ['failed', 'levelReward', 'Level 2 reward', 'Senior Staff']);
     assert.equal(list.items.filter((item) => item.userId === userId).length, 1, 'only the refused role');
+    for (const reward of rewards) await session.delete(`/api/servers/${guildId}/leveling/rewards/${reward.id}`).expect(204);
+  });
+});
+
+describe('a level reward Discord did not answer', () => {
+  test('waits instead of failing; its retry gives it while the level earns it, and drops it once the level no longer does', async () => {
+    const session = await admin();
+    const guildId = h().guildId;
+    const gold = await h().control<{ id: string }>('POST', `/guilds/${guildId}/roles`, { name: 'Gold' });
+    await waitFor(() => h().product.client.guilds.cache.get(guildId)?.roles.cache.has(gold.body.id), 5000, 'the role to reach the bot');
+    await session.post(`/api/servers/${guildId}/leveling/rewards`, { level: 5, roleId: gold.body.id }).expect(200);
+    const [earning, demoted] = [await buildMember(h()), await buildMember(h())];
+    for (const member of [earning, demoted]) {
+      await h().product.store.models.UserLevel.create({ guildId, userId: member.userId, level: 5, xp: 0, totalXp: 2000, messagesCount: 1, username: member.username });
+    }
+    await h().control('POST', '/faults', { route: 'PUT /guilds/:id/members/:id/roles/:id', status: 503, count: 50 });
+    try {
+      for (const member of [earning, demoted]) await syncRewards(h().product.services, guildId, member.userId, 5);
+    } finally {
+      await h().control('POST', '/faults', { clear: true });
+    }
+    const list = RoleGrantListSchema.parse((await session.get(base()).expect(200)).body);
+    const waiting = [earning, demoted].map((member) => list.items.find((item) => item.userId === member.userId && item.roleId === gold.body.id));
+    assert.deepEqual(waiting.map((item) => [item?.status, item?.purpose]), [['pending', 'Level 5 reward'], ['pending', 'Level 5 reward']]);
+
+    await h().product.store.models.UserLevel.update({ level: 3 }, { where: { guildId, userId: demoted.userId } });
+    const [given, dropped] = await Promise.all(waiting.map(async (item) => RoleGrantSchema.parse((await session.post(`${base()}/${item?.id ?? 0}/retry`).expect(200)).body)));
+    assert.equal(given?.status, 'done');
+    assert.ok(roleIds(earning.userId).includes(gold.body.id));
+    assert.deepEqual([dropped?.status, dropped?.lastError], ['dropped', 'Level 3 no longer earns this role.']);
+    assert.ok(!roleIds(demoted.userId).includes(gold.body.id));
   });
 });
