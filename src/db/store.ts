@@ -15,6 +15,7 @@ import { LevelReward, ShopItem, Transaction } from './models/Economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
 import { Account } from './models/Account';
 import { Session } from './models/Session';
+import { RoleGrantRetry } from './models/RoleGrant';
 import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/Settings';
 import { CommandUsage, GuildDailyStats } from './models/Stats';
 
@@ -23,6 +24,7 @@ export const models = {
   Account, Session, GuildSettings, SettingsHistory, AppSetting, DashboardGrant, WebhookDelivery,
   UserCurrency, UserLevel, UserInventory, MemberActivity, ShopItem, Transaction, ReactionRole, ReactionRoleEvent,
   Announcement, WelcomeLog, GuildState, ModerationLog, ModerationReport, CommandUsage, GuildDailyStats, LevelReward, Revision,
+  RoleGrantRetry,
 };
 export type Models = typeof models;
 

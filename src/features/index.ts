@@ -5,6 +5,7 @@ import { diagnosticsFeature } from './diagnostics';
 import { economyFeature } from './economy';
 import { levelingFeature } from './leveling';
 import { reactionRolesFeature } from './reaction-roles';
+import { roleGrantsFeature } from './role-grants';
 import { verificationFeature } from './verification';
 import { welcomeFeature } from './welcome';
 import { authFeature } from './auth';
@@ -31,5 +32,6 @@ export const FEATURES: readonly Feature[] = [
   levelingFeature,
   economyFeature,
   moderationFeature,
+  roleGrantsFeature,
   diagnosticsFeature,
 ];

@@ -114,6 +114,41 @@ describe('rule verification', () => {
     }, 5000, 'the diagnostic');
     await session.put(url(), { verificationRoleId: h().demo.roles.verified }).expect(200);
   });
+
+  test('a member role moved above the bot: ✅ still gives @Verified, and the log channel names only the member role', async () => {
+    const session = await admin();
+    const guildId = h().guildId;
+    const senior = h().world.requireGuild(guildId).roles.get(h().demo.roles.aboveBot);
+    assert.ok(senior);
+    const originalPosition = senior.position;
+    const botRole = () => h().product.client.guilds.cache.get(guildId)?.members.me?.roles.highest;
+    const seniorSeen = () => h().product.client.guilds.cache.get(guildId)?.roles.cache.get(senior.id);
+    // Configured while below the bot (the settings route refuses a role above it), then moved above
+    // it in Discord: what an admin rearranging roles later leaves behind.
+    h().world.structure.updateRole(guildId, senior, { position: 1 });
+    await waitFor(() => {
+      const [role, bot] = [seniorSeen(), botRole()];
+      return role && bot && role.comparePositionTo(bot) < 0;
+    }, 5000, 'the role to be below the bot');
+    await session.put(url(), { ...rulesPage(), autoRoleEnabled: true, memberRoleId: senior.id, logChannelId: h().demo.channels.modLog }).expect(200);
+    h().world.structure.updateRole(guildId, senior, { position: originalPosition });
+    await waitFor(() => {
+      const [role, bot] = [seniorSeen(), botRole()];
+      return role && bot && role.comparePositionTo(bot) > 0;
+    }, 5000, 'the role to be above the bot again');
+
+    const { rulesMessage } = await status();
+    assert.ok(rulesMessage);
+    const { userId } = await buildMember(h());
+    const notice = h().waitForMessage(h().demo.channels.modLog, (message) => message.embeds.some((embed) => embed.title === 'Verification failed'));
+    await h().control('PUT', `/channels/${rulesMessage.channelId}/messages/${rulesMessage.messageId}/reactions/${check}/${userId}`);
+    await waitFor(() => roleIds(userId).includes(h().demo.roles.verified), 5000, 'the verification role');
+    const description = (await notice).embeds[0]?.description ?? '';
+    assert.match(description, /@Senior Staff/);
+    assert.doesNotMatch(description, /@Verified/);
+    assert.ok(!roleIds(userId).includes(senior.id), 'the member role was not given');
+    await session.put(url(), { ...rulesPage(), autoRoleEnabled: false, memberRoleId: null, logChannelId: null }).expect(200);
+  });
 });
 
 describe('verification while the bot was offline', () => {

@@ -1,9 +1,10 @@
-// /server/{serverId}/dashboard: the server's live numbers, 30 days of activity, and its pages.
+// /server/{serverId}/dashboard: the server's live numbers, 30 days of activity, the role grants that did not go through, and its pages.
 import { Activity, ArrowRight, Coins, Server, Terminal, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { DiagnosticFeature } from '../../src/shared/diagnostics';
-import { diagnosticsQuery } from '../api/guild';
+import { atLeast } from '../../src/shared/access';
+import { diagnosticsQuery, settingsQuery } from '../api/guild';
 import { hasStatus, isRetryable } from '../api/client';
 import { useServerOverview } from '../api/queries';
 import { ActivityChart } from '../components/ActivityChart';
@@ -16,6 +17,7 @@ import { Badge } from '../components/ui/badge';
 import { Button, buttonClass } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
+import { RoleGrantsCard } from '../features/role-grants/RoleGrantsCard';
 import { FEATURES } from '../navigation';
 import { serverPath } from '../state/server';
 
@@ -69,6 +71,8 @@ export default function ServerDashboard() {
   const { serverId = '' } = useParams();
   const overview = useServerOverview(serverId);
   const diagnostics = useQuery({ ...diagnosticsQuery(serverId), enabled: !overview.isError });
+  const settings = useQuery({ ...settingsQuery(serverId), enabled: !overview.isError });
+  const canEdit = settings.data ? atLeast(settings.data.access, 'edit') : false;
   const problems = (slug: string) => (TILE_DIAGNOSTICS[slug] ?? []).reduce((sum, feature) => sum + (diagnostics.data?.counts[feature] ?? 0), 0);
 
   if (overview.isError) return <OverviewError error={overview.error} retry={() => void overview.refetch()} />;
@@ -105,6 +109,8 @@ export default function ServerDashboard() {
         </CardHeader>
         <CardContent>{data ? <ActivityChart activity={data.activity} /> : <Skeleton height="18rem" />}</CardContent>
       </Card>
+
+      <RoleGrantsCard guildId={serverId} canEdit={canEdit} />
 
       <h2 className="section-title">Manage</h2>
       <div className="grid grid-cards">

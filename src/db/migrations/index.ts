@@ -6,6 +6,7 @@ import * as levelingEconomy from './004-leveling-economy';
 import * as accrualFlushes from './005-accrual-flushes';
 import * as moderation from './006-moderation';
 import * as versions from './007-versions';
+import * as roleGrantRetries from './008-role-grant-retries';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -23,4 +24,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '005-accrual-flushes', ...accrualFlushes },
   { name: '006-moderation', ...moderation },
   { name: '007-versions', ...versions },
+  { name: '008-role-grant-retries', ...roleGrantRetries },
 ];

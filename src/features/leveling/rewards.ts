@@ -1,9 +1,10 @@
 import { Conflict, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import { askDiscord } from '../../bot/discord-errors';
+import type { LevelReward as LevelRewardRow } from '../../db/models/Economy';
 import { GuildScope } from '../../db/scoped';
 import type { LevelReward } from '../../shared/leveling';
 import { checkRoleHandouts, type RoleRequest } from '../settings/checks';
+import { changeRole, refusalOf, type RoleChange } from '../role-grants/grants';
 
 const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.LevelReward, guildId);
 
@@ -28,25 +29,41 @@ export async function deleteReward(services: Services, guildId: string, id: numb
 }
 
 /**
- * Gives a member the reward roles their level has earned, and takes those it no longer has:
- * stacking keeps every reward up to the level; replacing keeps only the highest level's. Only
- * reward roles are touched. Runs after a level-up and whenever a level changes another way.
+ * The reward roles a member at `level` holds: stacking keeps every reward up to the level;
+ * replacing keeps only the highest level's. One rule for syncRewards and its retries' re-check.
  */
-export async function syncRewards(services: Services, guildId: string, userId: string, level: number): Promise<void> {
-  const rewards = await scope(services, guildId).findAll();
-  if (rewards.length === 0) return;
-  const settings = await services.settings.get(guildId);
+export function rewardRolesKept(rewards: readonly Pick<LevelRewardRow, 'level' | 'roleId'>[], level: number, stack: boolean): Set<string> {
   const reached = rewards.filter((reward) => reward.level <= level);
   const top = Math.max(0, ...reached.map((reward) => reward.level));
-  const keep = new Set((settings.levelRewardsStack ? reached : reached.filter((reward) => reward.level === top)).map((reward) => reward.roleId));
+  return new Set((stack ? reached : reached.filter((reward) => reward.level === top)).map((reward) => reward.roleId));
+}
+
+/**
+ * Gives a member the reward roles their level has earned, and takes those it no longer has
+ * (rewardRolesKept). Only reward roles are touched. Each role goes through changeRole (one request
+ * per role, retried when Discord does not answer): every role that can be changed is, and the
+ * refused ones are then thrown together, naming only them. Runs after a level-up and whenever a
+ * level changes another way.
+ */
+export async function syncRewards(services: Services, guildId: string, userId: string, level: number): Promise<void> {
+  const rewards = await scope(services, guildId).findAll({ order: [['level', 'ASC'], ['id', 'ASC']] });
+  if (rewards.length === 0) return;
+  const settings = await services.settings.get(guildId);
+  const keep = rewardRolesKept(rewards, level, settings.levelRewardsStack);
   const guild = services.gateway.client?.guilds.cache.get(guildId);
   const member = await guild?.members.fetch(userId).catch(() => null);
   if (!guild || !member) return;
-  const add = [...keep].filter((roleId) => !member.roles.cache.has(roleId));
-  const remove = rewards.map((reward) => reward.roleId).filter((roleId) => !keep.has(roleId) && member.roles.cache.has(roleId));
-  const botName = guild.members.me?.displayName ?? 'The bot';
-  // One request per role: a list would send the member's whole role list as the cache knows it,
-  // undoing a role given meanwhile (a reaction role, the member role).
-  for (const roleId of add) await askDiscord(() => member.roles.add(roleId, `Level ${level} reward`), botName);
-  for (const roleId of new Set(remove)) await askDiscord(() => member.roles.remove(roleId, `Level ${level}: a higher reward replaces it`), botName);
+  const changes: RoleChange[] = [];
+  const done = new Set<string>();
+  // Highest level first: the reward a member reached last is the one they look for.
+  for (const reward of [...rewards].reverse()) {
+    if (done.has(reward.roleId)) continue;
+    done.add(reward.roleId);
+    const wanted = keep.has(reward.roleId);
+    if (wanted === member.roles.cache.has(reward.roleId)) continue;
+    const reason = wanted ? `Level ${level} reward` : `Level ${level}: a higher reward replaces it`;
+    changes.push(await changeRole(services, member, { roleId: reward.roleId, action: wanted ? 'add' : 'remove', source: 'levelReward', sourceId: reward.id, reason }));
+  }
+  const refused = refusalOf(changes);
+  if (refused) throw refused;
 }

@@ -20,6 +20,7 @@ import {
 import { botNameIn, channelProblem, checkRoleHandouts, problemText, type RoleRequest } from '../settings/checks';
 import { messageUrl } from '../welcome/service';
 import { saveVersioned, type EditActor } from '../../db/versioned';
+import { changeRole } from '../role-grants/grants';
 
 /** The parsed body of POST /reaction-roles. */
 export interface NewReactionRole {
@@ -203,34 +204,25 @@ export async function deactivate(services: Services, guildId: string, where: { m
   return scope(services, guildId).update({ isActive: false, inactiveReason: reason }, { where: filter });
 }
 
-/** Records one role given or taken (or the attempt that failed) for the usage stats. */
-async function record(services: Services, row: ReactionRole, userId: string, action: 'add' | 'remove', failure: string | null): Promise<void> {
+/** Records one role given or taken (or the attempt that failed), for the usage stats. */
+export async function recordReactionRoleEvent(services: Services, row: ReactionRole, userId: string, action: 'add' | 'remove', failure: string | null): Promise<void> {
   await new GuildScope(services.store.models.ReactionRoleEvent, row.guildId).create({
-    reactionRoleId: row.id, messageId: row.messageId, userId, roleId: row.roleId, action, outcome: failure ? 'failed' : 'ok', reason: failure, createdAt: services.clock.now(),
+    reactionRoleId: row.id, messageId: row.messageId, userId, roleId: row.roleId, action, outcome: failure ? 'failed' : 'ok', reason: failure?.slice(0, 300) ?? null, createdAt: services.clock.now(),
   });
 }
 
-/** Gives or takes an entry's role, recording the outcome; Discord's refusal becomes the recorded reason. */
+/**
+ * Gives or takes an entry's role through changeRole, recording the outcome: a change made or a
+ * refusal now; one Discord did not answer is recorded when its retry settles (role-grants/retry.ts).
+ */
 async function applyRole(services: Services, member: GuildMember, row: ReactionRole, action: 'add' | 'remove'): Promise<void> {
-  const holds = member.roles.cache.has(row.roleId);
-  if ((action === 'add') === holds) return;
-  const botName = member.guild.members.me?.displayName ?? 'The bot';
-  const roleName = member.guild.roles.cache.get(row.roleId)?.name ?? row.roleName ?? row.roleId;
-  try {
-    await askDiscord(() => (action === 'add' ? member.roles.add(row.roleId, 'Reaction role') : member.roles.remove(row.roleId, 'Reaction role')), botName, (code) =>
-      code === RESTJSONErrorCodes.MissingPermissions ? `${botName} cannot ${action === 'add' ? 'give' : 'take'} @${roleName}: it needs Manage Roles and a role above it.` : undefined,
-    );
-    await record(services, row, member.id, action, null);
-  } catch (error) {
-    const reason = error instanceof DiscordRefused ? error.message : 'An unexpected error.';
-    await record(services, row, member.id, action, reason.slice(0, 300));
-    if (!(error instanceof DiscordRefused)) throw error;
-    services.logger.warn({ guildId: member.guild.id, reason }, 'reaction role refused');
-  }
+  const change = await changeRole(services, member, { roleId: row.roleId, action, source: 'reactionRole', sourceId: row.id, reason: 'Reaction role' });
+  if (change.status === 'done' && change.changed) await recordReactionRoleEvent(services, row, member.id, action, null);
+  if (change.status === 'failed') await recordReactionRoleEvent(services, row, member.id, action, change.error.message);
 }
 
 /** Whether a reaction is the emoji of an entry. */
-function matches(row: ReactionRole, emoji: { id: string | null; name: string | null }): boolean {
+export function matches(row: Pick<ReactionRole, 'emojiId' | 'emoji'>, emoji: { id: string | null; name: string | null }): boolean {
   return row.emojiId ? emoji.id === row.emojiId : emoji.name === row.emoji;
 }
 

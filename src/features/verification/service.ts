@@ -7,6 +7,7 @@ import { reactorsOf } from '../../bot/reactions';
 import { VERIFY_EMOJI, type VerificationStatus } from '../../shared/welcome';
 import type { GuildSettings } from '../../shared/settings';
 import { messageUrl } from '../welcome/service';
+import { changeRole, refusalOf, type RoleChange } from '../role-grants/grants';
 
 /** The rules message's embed: the rules and what to do. */
 export function rulesEmbed(guildName: string, rules: string): APIEmbed {
@@ -81,29 +82,21 @@ export async function verificationStatus(services: Services, guildId: string): P
 }
 
 /**
- * Gives roles to a member, skipping those they hold, one request per role: each is an atomic add
- * on Discord's side, where a list would be the member's whole role list as the cache knows it and
- * undo a role given meanwhile (a reaction role). What can be given is given; the roles Discord
- * refused are then thrown together in words, naming only them.
+ * Gives roles to a member, each through changeRole (one request per role; those they hold are
+ * skipped). What can be given is given; a role Discord did not answer is queued for retry and is
+ * no failure yet; the roles Discord refused are then thrown together in words, naming only them.
+ * Returns the roles given now.
  */
-async function giveRoles(member: GuildMember, roleIds: string[], reason: string): Promise<string[]> {
-  const missing = roleIds.filter((roleId) => !member.roles.cache.has(roleId));
-  const botName = member.guild.members.me?.displayName ?? 'The bot';
+async function giveRoles(services: Services, member: GuildMember, roles: { roleId: string; source: 'verification' | 'memberRole' }[], reason: string): Promise<string[]> {
   const given: string[] = [];
-  const refused: { roleId: string; error: DiscordRefused }[] = [];
-  for (const roleId of missing) {
-    try {
-      await askDiscord(() => member.roles.add(roleId, reason), botName, (code) =>
-        code === RESTJSONErrorCodes.MissingPermissions ? `${botName} cannot give @${member.guild.roles.cache.get(roleId)?.name ?? roleId}: it needs Manage Roles and a role above it.` : undefined,
-      );
-      given.push(roleId);
-    } catch (error) {
-      if (!(error instanceof DiscordRefused)) throw error;
-      refused.push({ roleId, error });
-    }
+  const changes: RoleChange[] = [];
+  for (const { roleId, source } of roles) {
+    const change = await changeRole(services, member, { roleId, action: 'add', source, reason });
+    if (change.status === 'done' && change.changed) given.push(roleId);
+    changes.push(change);
   }
-  const [first] = refused;
-  if (first) throw new DiscordRefused(first.error.code, refused.map(({ error }) => error.message).join(' '));
+  const refused = refusalOf(changes);
+  if (refused) throw refused;
   return given;
 }
 
@@ -111,8 +104,11 @@ async function giveRoles(member: GuildMember, roleIds: string[], reason: string)
 export async function verifyMember(services: Services, member: GuildMember): Promise<string[]> {
   const settings = await services.settings.get(member.guild.id);
   if (!settings.verificationEnabled || !settings.verificationRoleId) return [];
-  const roles = [settings.verificationRoleId, ...(settings.autoRoleEnabled && settings.memberRoleId ? [settings.memberRoleId] : [])];
-  return giveRoles(member, roles, 'Rule verification: agreed to the rules');
+  const roles = [
+    { roleId: settings.verificationRoleId, source: 'verification' as const },
+    ...(settings.autoRoleEnabled && settings.memberRoleId ? [{ roleId: settings.memberRoleId, source: 'memberRole' as const }] : []),
+  ];
+  return giveRoles(services, member, roles, 'Rule verification: agreed to the rules');
 }
 
 /** Auto-assign on join: the member role at once, unless verification is on (then it comes with verification). */
@@ -120,7 +116,7 @@ export async function giveJoinRole(services: Services, member: GuildMember): Pro
   if (member.user.bot) return [];
   const settings = await services.settings.get(member.guild.id);
   if (!settings.autoRoleEnabled || !settings.memberRoleId || settings.verificationEnabled) return [];
-  return giveRoles(member, [settings.memberRoleId], 'Auto-assign member role');
+  return giveRoles(services, member, [{ roleId: settings.memberRoleId, source: 'memberRole' }], 'Auto-assign member role');
 }
 
 /**
