@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './child';
+import { benchReport } from './report';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const messages = Number(process.argv[2] ?? 500_000);
@@ -84,7 +85,7 @@ async function run(index: number): Promise<number> {
     }
     await until(async () => sample(await scrape(), 'bot_accruals_pending_members') === 0, 'the accruals to be written');
     const rss = rssMb(pid);
-    console.log(`run ${index}: RSS ${startedRss} MB ready -> ${rss} MB after ${posted} messages in ${Math.round((Date.now() - started) / 1000)} s`);
+    report.line(`run ${index}: RSS ${startedRss} MB ready -> ${rss} MB after ${posted} messages in ${Math.round((Date.now() - started) / 1000)} s`);
     return rss;
   } finally {
     if (child.exitCode === null) {
@@ -95,6 +96,8 @@ async function run(index: number): Promise<number> {
   }
 }
 
+const report = benchReport('sandbox-memory', 'Memory of the demo: npm start in sandbox mode under chat (issue 20)');
 const results: number[] = [];
 for (let index = 1; index <= runs; index += 1) results.push(await run(index));
-console.log(`median of ${runs}: RSS ${median(results)} MB after ${messages} messages in one channel (npm start, sandbox mode, MALLOC_ARENA_MAX=2)`);
+report.line(`median of ${runs}: RSS ${median(results)} MB after ${messages} messages in one channel (npm start, sandbox mode, MALLOC_ARENA_MAX=2; the sandbox keeps the last 1,000 per channel)`);
+report.save();
