@@ -144,6 +144,17 @@ describe('handing out roles through the bot stays within the person\'s own Disco
     const restored = SettingsViewSchema.parse((await session.post(`${base()}/settings/history/${entry.id}/restore`, { confirmRoleIds: [moderator] }).expect(200)).body);
     assert.equal(restored.memberRoleId, moderator);
     await session.put(`${base()}/settings`, { autoRoleEnabled: false, memberRoleId: null }).expect(200);
+
+    // An import's preview shows what would change; applying it asks for the confirmation.
+    const previewed = await session.post(`${base()}/settings/import`, { file });
+    assert.equal(previewed.status, 200, JSON.stringify(previewed.body));
+    assert.deepEqual(previewed.body.changes.map((change: { field: string }) => change.field).sort(), ['autoRoleEnabled', 'memberRoleId']);
+    const applying = await session.post(`${base()}/settings/import`, { file, apply: true });
+    assert.equal(applying.status, 409);
+    assert.deepEqual(applying.body.confirmRoleIds, [moderator]);
+    await session.post(`${base()}/settings/import`, { file, apply: true, confirmRoleIds: [moderator] }).expect(200);
+    assert.equal((await h().product.services.settings.get(h().guildId)).memberRoleId, moderator);
+    await session.put(`${base()}/settings`, { autoRoleEnabled: false, memberRoleId: null }).expect(200);
   });
 
   test('even the owner confirms a role with staff permissions; the message names it and what it carries', async () => {

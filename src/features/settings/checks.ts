@@ -115,6 +115,8 @@ export interface RoleRequest {
   actorId: string | null;
   /** Roles carrying staff permissions the person confirmed after being warned (the dashboard's dialog). */
   confirmed: readonly string[];
+  /** A preview that stores nothing (an import's dry run): who asks is checked, the confirmation is asked for when it is applied. */
+  preview?: boolean;
 }
 
 /** A role a configuration will make the bot hand out, and the input field that names it. */
@@ -153,6 +155,7 @@ export async function checkRoleHandouts(services: Services, guildId: string, req
       if (refusal) throw new Forbidden(refusal);
     }
   }
+  if (request.preview) return;
   const warnings: Record<string, string> = {};
   const unconfirmed = new Set<string>();
   for (const { handout, role } of roles) {

@@ -135,7 +135,7 @@ export async function writeSettings(services: Services, guild: GuildSummary, inp
     const apiKeySealed = !keyChanges ? current.apiKeySealed : apiKey ? services.secrets.seal(apiKey) : null;
     if (next.webhookUrl && !apiKeySealed) throw InvalidInput.field('apiKey', 'is needed to sign webhook deliveries; set one, or clear the webhook URL');
     checkGuildIds(services, guild.id, next, changed);
-    await checkRoleHandouts(services, guild.id, { actorId: actor.userId, confirmed: options.confirmedRoleIds ?? [] }, settingsHandouts(next, changed));
+    await checkRoleHandouts(services, guild.id, { actorId: actor.userId, confirmed: options.confirmedRoleIds ?? [], preview: options.dryRun === true }, settingsHandouts(next, changed));
     for (const effect of [...touched, ...stale]) await effect.check?.(services, guild, next);
     if (next.webhookUrl && changed.includes('webhookUrl')) await checkWebhookUrl(services, next.webhookUrl);
     if (options.dryRun) return null;
