@@ -30,8 +30,6 @@ declare module 'koa' {
  * 30 days still ends.
  */
 export const SESSION_IDLE_MS = 30 * 24 * 3600 * 1000;
-/** An unchanged session's expiry is pushed back in the store at most this often. */
-const TOUCH_INTERVAL_MS = 10 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 3600 * 1000;
 
 /** The cookie's name: the `__Host-` prefix (secure, host-only, path /) when served over https. */
@@ -63,14 +61,13 @@ function rememberingRowIds(): (key: string) => string {
 /** The session middleware over the store, plus a sweeper for expired rows. */
 export function createSessionMiddleware(app: Koa, store: Store, publicUrl: string): { middleware: Middleware; dispose(): void } {
   const { Session } = store.models;
-  const touched = new Map<string, number>();
+  /** Sessions whose renewal is being written (the requests that arrive meanwhile do not write it again). */
+  const renewing = new Set<string>();
   const idOf = rememberingRowIds();
   const secure = publicUrl.startsWith('https://');
 
   const sweeper = setInterval(() => {
     void Session.destroy({ where: { expiresAt: { [Op.lt]: new Date() } } }).catch(() => undefined);
-    const cutoff = Date.now() - TOUCH_INTERVAL_MS;
-    for (const [id, at] of touched) if (at < cutoff) touched.delete(id);
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
@@ -93,22 +90,38 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
           if (row.expiresAt.getTime() < Date.now()) return undefined;
           // A copy: koa-session's object is the request's own, the cached row's is shared. Shallow is
           // enough: handlers replace what a session holds (session.oauth = …), never change it inside.
-          return { ...row.data };
+          // With when it ends: koa-session renews a session in the second half of its life only when
+          // it knows that (without it, every session ended 30 days after sign-in, however used).
+          return { ...row.data, _expire: row.expiresAt.getTime(), _maxAge: SESSION_IDLE_MS };
         },
         async set(key: string, data: SessionData, maxAge: number, { changed }: { changed: boolean }) {
           const id = idOf(key);
           const now = Date.now();
-          if (!changed && now - (touched.get(id) ?? 0) < TOUCH_INTERVAL_MS) return;
-          touched.set(id, now);
           const { _expire, _maxAge, ...rest } = data as SessionData & { _expire?: number; _maxAge?: number };
           void _expire;
           void _maxAge;
-          await Session.upsert({ id, data: rest as Record<string, unknown>, accountId: data.accountId ?? null, expiresAt: new Date(now + maxAge) });
+          if (changed) {
+            await Session.upsert({ id, data: rest as Record<string, unknown>, accountId: data.accountId ?? null, expiresAt: new Date(now + maxAge) });
+            store.cached.sessions.forget(id);
+            return;
+          }
+          // A renewal (unchanged, past the middle of its life), in the background: a busy store
+          // neither holds up nor fails the read that renewed it, and the next request tries again.
+          // Requests arriving while it is written do not write it again; once written, the session
+          // is read with its new expiry and is not renewed again for 15 days.
+          // Only the expiry is written: a renewal carries nothing new, and must not put back data that
+          // a change written meanwhile replaced (a sign-in's).
+          if (renewing.has(id)) return;
+          renewing.add(id);
+          void Session.update({ expiresAt: new Date(now + maxAge) }, { where: { id } })
+            .then(() => store.cached.sessions.forget(id))
+            .catch(() => undefined)
+            .finally(() => renewing.delete(id));
         },
         async destroy(key: string) {
           const id = idOf(key);
-          touched.delete(id);
           await Session.destroy({ where: { id } });
+          store.cached.sessions.forget(id);
         },
       },
     },

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createSecretBox } from '../../src/features/auth/crypto';
 import { useHarness } from '../helpers/harness';
+import { waitFor } from '../helpers/wait';
 
 
 const h = useHarness();
@@ -68,5 +69,33 @@ describe('sessions', () => {
     assert.equal(anonymous.status, 401);
     assert.equal(anonymous.headers.get('set-cookie'), null);
     assert.equal(await sessions(), before, 'no row made or dropped');
+  });
+});
+
+describe('a session in use', () => {
+  test('is renewed in the second half of its life: the cookie and the stored expiry move 30 days on', async () => {
+    const world = h().world;
+    const member = world.addMember(h().guildId, { username: `renewing_${Date.now()}` });
+    const session = await h().signIn(member.userId);
+    const { Account, Session } = h().product.store.models;
+    const account = await Account.findOne({ where: { userId: member.userId } });
+    assert.ok(account);
+    const [row] = await Session.findAll({ where: { accountId: account.id } });
+    assert.ok(row);
+    // Signed in 20 days ago: 10 days left, past the middle of its 30.
+    const day = 24 * 3600 * 1000;
+    await row.update({ expiresAt: new Date(Date.now() + 10 * day) });
+    h().product.store.cached.sessions.clear();
+
+    const answer = await session.get('/api/auth/me').expect(200);
+    const cookie = (answer.headers['set-cookie'] as unknown as string[] | undefined)?.find((line) => line.startsWith('sid='));
+    assert.ok(cookie, 'the cookie is sent again');
+    const expires = Date.parse(/expires=([^;]+)/i.exec(cookie)?.[1] ?? '');
+    assert.ok(expires > Date.now() + 29 * day, `the cookie lasts 30 days from now (${new Date(expires).toISOString()})`);
+    await waitFor(async () => (await row.reload()).expiresAt.getTime() > Date.now() + 29 * day || null, 5000, 'the stored session to last 30 days from now too');
+
+    // A fresh session is not written again on every request.
+    const again = await session.get('/api/auth/me').expect(200);
+    assert.equal(again.headers['set-cookie'], undefined);
   });
 });
