@@ -28,7 +28,7 @@ async function main(argument: string | undefined): Promise<number> {
     if (file === null) throw new BackupRefused(POSTGRES_REFUSAL);
     if (file === ':memory:') throw new BackupRefused('DATABASE_URL names an in-memory database: there is nothing on disk to back up.');
     const { file: written, bytes } = await backupSqlite(file, backupTarget(file, argument, new Date()));
-    console.log(`Backup written: ${written} (${formatBytes(bytes)})`);
+    process.stdout.write(`Backup written: ${written} (${formatBytes(bytes)})\n`);
     return 0;
   } catch (error) {
     if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);

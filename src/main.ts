@@ -295,9 +295,9 @@ async function main(): Promise<void> {
     console.error(`Could not start: ${message}`);
     process.exit(1);
   }
-  console.log(`Dashboard: ${product.config.publicUrl}`);
+  process.stdout.write(`Dashboard: ${product.config.publicUrl}\n`);
   if (product.sandbox) {
-    console.log(`Sandbox Discord: ${product.services.meta.appBase} (offline mode; set DISCORD_TOKEN for real Discord; the bot reaches it on ${product.sandbox.url})`);
+    process.stdout.write(`Sandbox Discord: ${product.services.meta.appBase} (offline mode; set DISCORD_TOKEN for real Discord; the bot reaches it on ${product.sandbox.url})\n`);
   }
 
   // One shutdown for every cause: a second signal, or an exception while stopping, waits for the

@@ -108,7 +108,7 @@ async function handleAuthorize(ctx: Context, services: SandboxServices): Promise
     if (!guild || !hasPermission(guildPermissions(guild, userId), PermissionFlagsBits.ManageGuild)) {
       return html(ctx, 400, renderMessagePage('Cannot add the bot', 'Pick a server where this user has Manage Server.'));
     }
-    let permissions = 0n;
+    let permissions: bigint;
     try {
       permissions = BigInt(fields.permissions ?? '0');
     } catch {

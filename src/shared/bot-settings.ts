@@ -20,12 +20,12 @@ const UNTYPABLE = new RegExp(
   [
     '[\\p{Cc}\\p{Cs}\\p{Cn}\\p{Co}]',
     // A variation selector that follows no emoji.
-    '(?<!\\p{Emoji})[\\u{FE0E}\\u{FE0F}]',
+    '(?<!\\p{Emoji})(?:\\u{FE0E}|\\u{FE0F})',
     // A joiner that does not sit between two emoji (a selector or skin tone may end the first).
-    '(?<!\\p{Emoji}[\\u{FE0F}\\u{1F3FB}-\\u{1F3FF}]?)\\u200D',
+    '(?<!\\p{Emoji}(?:\\u{FE0F}|\\p{Emoji_Modifier})?)\\u200D',
     '\\u200D(?!\\p{Emoji})',
     // Every other invisible character.
-    '(?![\\u{FE0E}\\u{FE0F}\\u200D])\\p{Default_Ignorable_Code_Point}',
+    '(?!\\u{FE0E}|\\u{FE0F}|\\u200D)\\p{Default_Ignorable_Code_Point}',
   ].join('|'),
   'u',
 );

@@ -4,7 +4,7 @@
 // server asks: keep mine, or reload), the spec's toasts, the server's field errors under the
 // fields, and the reads the save may change refreshed.
 import type { QueryKey } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SettingsUpdate, SettingsView } from '../../src/shared/settings';
 import { toast, type ToastInput } from '../state/toasts';
 import { ApiRequestError, queryClient } from './client';
@@ -38,15 +38,18 @@ export function useSettingsForm<D>({ guildId, view, draftOf, bodyOf, success, fa
   const [base, setBase] = useState(view);
   const [draft, setDraft] = useState<D>(() => draftOf(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [seen, setSeen] = useState(view);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(base));
   const follow = (next: SettingsView) => {
     setBase(next);
     setDraft(draftOf(next));
   };
-  useEffect(() => {
+  // New settings from the server (adjusted while rendering, as React advises for state that
+  // follows a prop): followed unless the person has edited; an edit must not pull the draft back.
+  if (view !== seen) {
+    setSeen(view);
     if (!dirty) follow(view);
-    // Only a new view decides; an edit must not pull the draft back to it.
-  }, [view]);
+  }
   const settingsKey = guildKeys.settings(guildId);
   const mutation = useGuildMutation({
     request: () => {

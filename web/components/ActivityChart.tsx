@@ -15,7 +15,7 @@ export function ActivityChart({ activity }: { activity: ServerOverview['activity
   const currentTheme = theme.value;
   // Recomputed when the theme flips so the SVG picks up the new palette.
   // currentTheme is the cache key: the colours come from CSS variables that change with it.
-  const colors = useMemo(chartColors, [currentTheme]);
+  const colors = useMemo(() => chartColors(currentTheme), [currentTheme]);
   const data = useMemo(() => activity.map((day) => ({ ...day, label: shortDate(day.date) })), [activity]);
 
   return (

@@ -1,7 +1,7 @@
 // What the charts share: the theme's colours (SVG attributes cannot use var()) and day labels.
 
 /** Reads the chart colours from the theme's CSS variables. */
-export function chartColors() {
+export function chartColors(_theme?: string) {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   return {

@@ -67,7 +67,7 @@ export function toastAfterRedirect(input: Omit<ToastInput, 'action'>): void {
 
 /** Shows the toast stashed by toastAfterRedirect, if any. Called once at start-up. */
 export function showPendingToast(): void {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(PENDING_KEY);
     window.sessionStorage.removeItem(PENDING_KEY);

@@ -460,7 +460,7 @@ const endsLink = (c: number) => c === 60 || c === 62 || isSpace(c);
 /** Whether lowercased text holds an http(s) link or a bare domain whose host is not allowed. */
 function hasForeignLink(lower: string, allowed: ReadonlySet<string>, invitesJudgedApart: boolean): boolean {
   const n = lower.length;
-  let i = 0;
+  let i: number;
   let scheme = lower.indexOf('://');
   let dot = lower.indexOf('.');
   while (scheme >= 0 || dot >= 0) {

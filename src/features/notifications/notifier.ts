@@ -131,7 +131,7 @@ export class Notifier {
     const delays = this.deps.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
     for (let attempt = 1; ; attempt += 1) {
       let status: number | null = null;
-      let problem: string | null = null;
+      let problem: string | null;
       try {
         status = await postWebhook(target, body, headers, { allowPrivate: this.deps.allowPrivateWebhooks });
         if (status >= 200 && status < 300) {

@@ -4,7 +4,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useSignals } from '@preact/signals-react/runtime';
 import { ArrowLeft, X } from 'lucide-react';
-import { Suspense, useEffect, useRef, type MutableRefObject } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router-dom';
 import { Snowflake } from '../../../src/shared/auth';
 import { useServerLookup } from '../../api/queries';
@@ -24,7 +24,7 @@ import { useRouteFocus } from './useRouteFocus';
  * Closed by Escape or its buttons it hands focus back to the menu button; closed because a link in
  * it was followed, focus goes to the new page instead (useRouteFocus).
  */
-function Drawer({ serverId, closedByNavigation }: { serverId: string | undefined; closedByNavigation: MutableRefObject<boolean> }) {
+function Drawer({ serverId, closedByNavigation }: { serverId: string | undefined; closedByNavigation: () => boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="overlay drawer-overlay" data-testid="drawer-overlay" />
@@ -33,9 +33,7 @@ function Drawer({ serverId, closedByNavigation }: { serverId: string | undefined
         aria-describedby={undefined}
         data-testid="drawer"
         onCloseAutoFocus={(event) => {
-          if (!closedByNavigation.current) return;
-          closedByNavigation.current = false;
-          event.preventDefault();
+          if (closedByNavigation()) event.preventDefault();
         }}
       >
         <div className="drawer-header">
@@ -92,6 +90,12 @@ export default function AppLayout() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const main = useRef<HTMLElement>(null);
   const closedByNavigation = useRef(false);
+  /** Whether the drawer just closed because a link in it was followed (answered once). */
+  const takeClosedByNavigation = () => {
+    const was = closedByNavigation.current;
+    closedByNavigation.current = false;
+    return was;
+  };
   useRouteFocus(main);
 
   // Only a server the user can open becomes the current one (the unprefixed pages and the user
@@ -133,7 +137,7 @@ export default function AppLayout() {
           </main>
         </div>
       </div>
-      {mobile ? <Drawer serverId={serverId} closedByNavigation={closedByNavigation} /> : null}
+      {mobile ? <Drawer serverId={serverId} closedByNavigation={takeClosedByNavigation} /> : null}
       <ServerQuestion />
     </DialogPrimitive.Root>
   );

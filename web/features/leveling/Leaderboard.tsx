@@ -1,7 +1,7 @@
 // The leaderboard card: members by total XP, ten a page, with Previous/Next and "Page x of y".
 import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { QueryList } from '../../components/QueryList';
 import { formatNumber } from '../../components/StatCard';
 import { Badge } from '../../components/ui/badge';
@@ -16,9 +16,8 @@ export function Leaderboard({ guildId }: { guildId: string }) {
   const total = board.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LEADERBOARD_PAGE_SIZE));
   // Members left or were reset since the page was opened: stay on a page that exists.
-  useEffect(() => {
-    if (board.data && !board.isPlaceholderData && page > pages) setPage(pages);
-  }, [board.data, board.isPlaceholderData, page, pages]);
+  // (Adjusted while rendering, as React advises for state that follows new data.)
+  if (board.data && !board.isPlaceholderData && page > pages) setPage(pages);
   const entries = { isPending: board.isPending, isError: board.isError, error: board.error, data: board.data?.entries };
   return (
     <Card>

@@ -12,7 +12,7 @@ export function XpChart({ daily }: { daily: LevelingStats['daily'] }) {
   useSignals();
   const currentTheme = theme.value;
   // currentTheme is the cache key: the colours come from CSS variables that change with it.
-  const colors = useMemo(chartColors, [currentTheme]);
+  const colors = useMemo(() => chartColors(currentTheme), [currentTheme]);
   const data = useMemo(() => daily.map((day) => ({ ...day, label: shortDate(day.date) })), [daily]);
   const total = daily.reduce((sum, day) => sum + day.xp, 0);
   return (

@@ -98,9 +98,8 @@ export function ModerationLog({ guildId }: { guildId: string }) {
   const total = logs.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LOG_PAGE_SIZE));
   // Cases were deleted or the filter shrank the list: stay on a page that exists.
-  useEffect(() => {
-    if (logs.data && !logs.isPlaceholderData && page > pages) setPage(pages);
-  }, [logs.data, logs.isPlaceholderData, page, pages]);
+  // (Adjusted while rendering, as React advises for state that follows new data.)
+  if (logs.data && !logs.isPlaceholderData && page > pages) setPage(pages);
   const filtered = q !== '' || action !== 'all';
   return (
     <Card>

@@ -10,7 +10,7 @@ import { theme } from '../../state/ui';
 export function UsageChart({ daily }: { daily: ReactionRoleStats['daily'] }) {
   useSignals();
   const currentTheme = theme.value;
-  const colors = useMemo(chartColors, [currentTheme]);
+  const colors = useMemo(() => chartColors(currentTheme), [currentTheme]);
   const data = useMemo(() => daily.map((day) => ({ ...day, label: shortDate(day.date) })), [daily]);
   return (
     <div className="chart chart-sm" role="img" aria-label={`Roles given and taken per day over the last ${daily.length} days`}>
