@@ -88,7 +88,10 @@ async function readLucideIndex() {
   for (const [, names = '', from = ''] of index.matchAll(/^export \{([^}]*)\}(?: from '([^']+)')?;$/gm)) {
     const icon = /^\.\/icons\/[\w-]+\.mjs$/.test(from) ? path.join(lucideDir, from) : null;
     for (const specifier of names.split(',')) {
-      const name = specifier.trim().split(/\s+as\s+/).at(-1);
+      const name = specifier
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1);
       if (name) byName.set(name, icon);
     }
   }
@@ -110,7 +113,10 @@ function importedNames(source, specifier) {
   const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${specifier}['"]`, 'g');
   for (const [, list = ''] of source.matchAll(pattern)) {
     for (const part of list.split(',')) {
-      const name = part.trim().split(/\s+as\s+/)[0]?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)[0]
+        ?.trim();
       if (name && !name.startsWith('type ')) names.add(name);
     }
   }
@@ -130,7 +136,11 @@ function chunkGraph(metafile) {
     }
     return seen;
   };
-  const byEntryPoint = new Map(Object.entries(outputs).filter(([, output]) => output.entryPoint).map(([file, output]) => [output.entryPoint, file]));
+  const byEntryPoint = new Map(
+    Object.entries(outputs)
+      .filter(([, output]) => output.entryPoint)
+      .map(([file, output]) => [output.entryPoint, file]),
+  );
   return { outputs, publicPath, staticClosure, byEntryPoint };
 }
 
@@ -212,7 +222,9 @@ const webOutputPlugin = {
         ...[...new Set([...boot.imports, ...entry.imports])].map((chunk) => `<link rel="modulepreload" href="${chunk}">`),
         `<script type="module" src="${boot.file}"></script>`,
         `<script type="module" src="${entry.file}"></script>`,
-      ].filter(Boolean).join('\n    ');
+      ]
+        .filter(Boolean)
+        .join('\n    ');
       await writeFile(path.join(outWeb, 'index.html'), template.replace('<!-- assets -->', tags));
     });
   },

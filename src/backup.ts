@@ -9,7 +9,8 @@ import { sqliteFile } from './db/url';
 
 /** The message for a PostgreSQL store, whose backups are pg_dump's job. */
 export const POSTGRES_REFUSAL =
-  'npm run backup copies SQLite stores only; this DATABASE_URL is PostgreSQL. Back it up with pg_dump, e.g. pg_dump --format=custom --file=bot.dump "$DATABASE_URL" (restore with pg_restore).';
+  'npm run backup copies SQLite stores only; this DATABASE_URL is PostgreSQL. Back it up with pg_dump, e.g. pg_dump --format=custom --file=bot.dump ' +
+  '"$DATABASE_URL" (restore with pg_restore).';
 
 /** 1.2 MB, 340 KB, 512 bytes. */
 export function formatBytes(bytes: number): string {

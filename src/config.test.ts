@@ -54,7 +54,10 @@ describe('loadConfig', () => {
   ];
   for (const [name, env, message] of cases) {
     test(`a bad ${name} is named in the error (${JSON.stringify(env[name] ?? null)})`, () => {
-      assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && message.test(error.message));
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigError && message.test(error.message),
+      );
     });
   }
 
@@ -65,10 +68,14 @@ describe('loadConfig', () => {
   });
 
   test('an error about a secret names the variable but never echoes its value', () => {
-    for (const [name, value] of [['METRICS_TOKEN', 'hunter2-secret'], ['SESSION_SECRET', 'hunter2-secret']] as const) {
+    for (const [name, value] of [
+      ['METRICS_TOKEN', 'hunter2-secret'],
+      ['SESSION_SECRET', 'hunter2-secret'],
+    ] as const) {
       assert.throws(
         () => loadConfig({ [name]: value }),
-        (error: unknown) => error instanceof ConfigError && error.message.startsWith(name) && !error.message.includes('hunter2') && error.message.endsWith('(got 14 characters)'),
+        (error: unknown) =>
+          error instanceof ConfigError && error.message.startsWith(name) && !error.message.includes('hunter2') && error.message.endsWith('(got 14 characters)'),
       );
     }
     assert.throws(() => loadConfig({ PORT: 'eighty' }), /\(got "eighty"\)$/);

@@ -25,13 +25,14 @@ const optionalText = z
 const EnvSchema = z.object({
   PORT: port(3000),
   SANDBOX_PORT: portNumber.optional(),
-  PUBLIC_URL: optionalText.pipe(
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://bot.example.com' }).optional()),
+  DISCORD_TOKEN: optionalText,
+  DISCORD_CLIENT_ID: optionalText.pipe(
     z
-      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://bot.example.com' })
+      .string()
+      .regex(/^\d{17,20}$/, 'must be the numeric application id')
       .optional(),
   ),
-  DISCORD_TOKEN: optionalText,
-  DISCORD_CLIENT_ID: optionalText.pipe(z.string().regex(/^\d{17,20}$/, 'must be the numeric application id').optional()),
   DISCORD_CLIENT_SECRET: optionalText,
   SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   DATABASE_URL: optionalText.pipe(

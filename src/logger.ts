@@ -3,7 +3,24 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /** Keys whose values are credentials or raw client bytes, in any object that is logged. */
-const SECRET_KEYS = /^(cookie|set-cookie|authorization|proxy-authorization|x-signature-256|rawpacket|access_?token|refresh_?token|token|client_?secret|secret|password|api_?key)$/i;
+const SECRET_KEYS = new RegExp(
+  `^(${[
+    'cookie',
+    'set-cookie',
+    'authorization',
+    'proxy-authorization',
+    'x-signature-256',
+    'rawpacket',
+    'access_?token',
+    'refresh_?token',
+    'token',
+    'client_?secret',
+    'secret',
+    'password',
+    'api_?key',
+  ].join('|')})$`,
+  'i',
+);
 
 /** Credentials as they appear inside text: header lines, auth schemes, session cookies, webhook tokens. */
 const SECRET_PATTERNS: [RegExp, string][] = [
@@ -68,7 +85,10 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? 'info', de
     serializers: { err: (value: unknown) => value },
     hooks: {
       logMethod(this: Logger, args: unknown[], method: (...parts: unknown[]) => void) {
-        method.apply(this, args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)));
+        method.apply(
+          this,
+          args.map((arg) => (typeof arg === 'string' ? scrubText(arg) : arg)),
+        );
       },
     },
   };

@@ -23,7 +23,7 @@ import { FEATURES } from './features';
 import { GrantStore } from './features/access/grants';
 import { createSecretBox } from './features/auth/crypto';
 import { DiscordOAuth } from './features/auth/discord';
-import { createSandboxDemo } from './features/auth/sandboxDemo';
+import { createSandboxDemo } from './features/auth/sandbox-demo';
 import { GuildListCache } from './features/auth/service';
 import { Notifier } from './features/notifications/notifier';
 import { LastSeenTracker } from './features/welcome/catchup';
@@ -40,7 +40,7 @@ import { failureFields, storeFailure } from './core/store-errors';
 import { createApp, type AppDeps } from './http/app';
 import { answerClientErrors } from './http/client-errors';
 import { drainable } from './http/drain';
-import type { RateLimitSettings } from './http/middleware/rateLimit';
+import type { RateLimitSettings } from './http/middleware/rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
 import type { Sandbox, SandboxMount, startSandbox } from './sandbox';
@@ -114,7 +114,18 @@ export interface ServiceParts {
 }
 
 /** Builds the one Services object every feature shares. */
-export function buildServices({ config, store, client, logger, sandbox, clock = systemClock, webhookRetryDelaysMs, features = FEATURES, sandboxMount, writer = inlineWriter(store.sequelize, WRITE_JOBS) }: ServiceParts): Services {
+export function buildServices({
+  config,
+  store,
+  client,
+  logger,
+  sandbox,
+  clock = systemClock,
+  webhookRetryDelaysMs,
+  features = FEATURES,
+  sandboxMount,
+  writer = inlineWriter(store.sequelize, WRITE_JOBS),
+}: ServiceParts): Services {
   // Links are for browsers (the sandbox's mount); token and REST calls stay on its loopback port.
   const sandboxLinks = sandbox ? (sandboxMount ?? { url: sandbox.url, cdnBase: sandbox.cdnBase }) : undefined;
   const meta: PublicMeta = {
@@ -154,8 +165,14 @@ export function buildServices({ config, store, client, logger, sandbox, clock = 
     grants,
     settings,
     notifier: new Notifier({
-      settings, messenger, store, secrets, clock, logger: logger.child({ face: 'notifications' }),
-      allowPrivateWebhooks: config.allowPrivateWebhooks, retryDelaysMs: webhookRetryDelaysMs,
+      settings,
+      messenger,
+      store,
+      secrets,
+      clock,
+      logger: logger.child({ face: 'notifications' }),
+      allowPrivateWebhooks: config.allowPrivateWebhooks,
+      retryDelaysMs: webhookRetryDelaysMs,
     }),
     commandLimiter: new CommandLimiter(clock),
     activity: new ActivityRecorder(writer, logger.child({ face: 'stats' })),
@@ -223,7 +240,16 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const client = createBotClient(sandbox ? { api: sandbox.apiBase, cdn: sandboxMount?.cdnBase ?? sandbox.cdnBase } : {});
 
   const services = buildServices({
-    config: runtime, store, client, logger, sandbox, clock: options.clock, webhookRetryDelaysMs: options.webhookRetryDelaysMs, features, sandboxMount, writer,
+    config: runtime,
+    store,
+    client,
+    logger,
+    sandbox,
+    clock: options.clock,
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    features,
+    sandboxMount,
+    writer,
   });
   const routes = features.flatMap((feature) => feature.routes ?? []);
   const metrics = runtime.metricsToken ? createMetrics({ ...services, client }) : undefined;
@@ -297,7 +323,9 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`Dashboard: ${product.config.publicUrl}\n`);
   if (product.sandbox) {
-    process.stdout.write(`Sandbox Discord: ${product.services.meta.appBase} (offline mode; set DISCORD_TOKEN for real Discord; the bot reaches it on ${product.sandbox.url})\n`);
+    process.stdout.write(
+      `Sandbox Discord: ${product.services.meta.appBase} (offline mode; set DISCORD_TOKEN for real Discord; the bot reaches it on ${product.sandbox.url})\n`,
+    );
   }
 
   // One shutdown for every cause: a second signal, or an exception while stopping, waits for the
@@ -309,7 +337,10 @@ async function main(): Promise<void> {
     stopping ??= (async () => {
       const outcome = await product.close({ deadlineMs: SHUTDOWN_DEADLINE_MS });
       if (!outcome.finished) {
-        logger.error({ unfinished: outcome.unfinished }, `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s, still waiting for: ${outcome.unfinished.join(', ')}`);
+        logger.error(
+          { unfinished: outcome.unfinished },
+          `shutdown did not finish within ${SHUTDOWN_DEADLINE_MS / 1000} s, still waiting for: ${outcome.unfinished.join(', ')}`,
+        );
         process.exit(1);
       }
       logger.info('stopped');

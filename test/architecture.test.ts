@@ -74,3 +74,36 @@ test("the store writer's thread (src/writer.ts) loads no Sequelize, discord.js o
   const externals = Object.values(result.metafile.outputs).flatMap((output) => output.imports.filter((entry) => entry.external).map((entry) => entry.path));
   assert.deepEqual([...new Set(externals)].sort(), ['node:worker_threads', 'pg', 'sqlite3']);
 });
+
+/** Every source file of the repository's code folders. */
+async function sourceFiles(): Promise<string[]> {
+  const found: string[] = [];
+  for (const dir of ['src', 'web', 'test', 'scripts']) {
+    const entries = await readdir(path.join(root, dir), { recursive: true, withFileTypes: true });
+    for (const entry of entries) {
+      if (!entry.isFile() || entry.parentPath.includes(`${path.sep}.out`) || entry.parentPath.includes('node_modules')) continue;
+      found.push(path.relative(root, path.join(entry.parentPath, entry.name)));
+    }
+  }
+  return found;
+}
+
+test('file names are kebab-case (README and LICENSE aside)', async () => {
+  const offenders = (await sourceFiles()).filter((file) => {
+    const name = path.basename(file);
+    return !['README.md', 'LICENSE', '.gitignore'].includes(name) && !/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+)*$/.test(name);
+  });
+  assert.deepEqual(offenders, []);
+});
+
+test('no line of code is over 160 characters', async () => {
+  const offenders: string[] = [];
+  for (const file of await sourceFiles()) {
+    if (!/\.(?:ts|tsx|mjs|css)$/.test(file)) continue;
+    const lines = (await readFile(path.join(root, file), 'utf8')).split('\n');
+    lines.forEach((line, index) => {
+      if (line.length > 160) offenders.push(`${file}:${index + 1} (${line.length})`);
+    });
+  }
+  assert.deepEqual(offenders, []);
+});

@@ -30,7 +30,11 @@ interface Stage {
 
 /** Splits the Dockerfile into stages of instructions, joining continued lines. */
 function parseDockerfile(text: string): Stage[] {
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   const stages: Stage[] = [];
   for (const line of lines) {
     const [op = '', ...rest] = line.split(/\s+/);
@@ -62,7 +66,10 @@ function copyPaths(args: string): { flags: string[]; sources: string[]; dest: st
 describe('Dockerfile', async () => {
   const dockerfile = await readFile(path.join(root, 'Dockerfile'), 'utf8');
   const stages = parseDockerfile(dockerfile);
-  const ignored = (await readFile(path.join(root, '.dockerignore'), 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
+  const ignored = (await readFile(path.join(root, '.dockerignore'), 'utf8'))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const [build, runtime] = stages;
 
@@ -87,7 +94,10 @@ describe('Dockerfile', async () => {
 
   test('the image needs no variable for the offline demo: it publishes the port it listens on, and the README runs it so first', async () => {
     const env = envOf(runtime);
-    assert.ok(runtime?.instructions.some((i) => i.op === 'EXPOSE' && i.args.split(/\s+/).includes(env.PORT ?? '')), `EXPOSE ${env.PORT}`);
+    assert.ok(
+      runtime?.instructions.some((i) => i.op === 'EXPOSE' && i.args.split(/\s+/).includes(env.PORT ?? '')),
+      `EXPOSE ${env.PORT}`,
+    );
     for (const name of ['DISCORD_TOKEN', 'PUBLIC_URL', 'SANDBOX_PORT', 'SESSION_SECRET']) assert.equal(env[name], undefined, `the image sets no ${name}`);
     const readme = await readFile(path.join(root, 'README.md'), 'utf8');
     const docker = readme.slice(readme.indexOf('## Docker'));
@@ -96,7 +106,7 @@ describe('Dockerfile', async () => {
     assert.doesNotMatch(firstRun, /\s-e\s/, 'the demo sets no variable');
   });
 
-    test('every npm script the Dockerfile runs exists', () => {
+  test('every npm script the Dockerfile runs exists', () => {
     const scripts = [...dockerfile.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? '');
     assert.ok(scripts.length > 0);
     for (const script of scripts) assert.ok(pkg.scripts[script], `npm run ${script} exists in package.json`);
@@ -111,7 +121,12 @@ describe('Dockerfile', async () => {
     assert.ok(runtime?.instructions.some((i) => i.op === 'VOLUME' && i.args.includes('/app/data')));
     assert.ok(runtime?.instructions.some((i) => i.op === 'HEALTHCHECK' && i.args.includes('/api/health')));
     // The image runs the product as npm start does, with the same V8 flags.
-    const startFlags = pkg.scripts.start?.match(/node ((?:--\S+ )*)dist\/server\/main\.js/)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+    const startFlags =
+      pkg.scripts.start
+        ?.match(/node ((?:--\S+ )*)dist\/server\/main\.js/)?.[1]
+        ?.trim()
+        .split(' ')
+        .filter(Boolean) ?? [];
     assert.ok(startFlags.length > 0, 'npm start passes its V8 flags');
     assert.deepEqual(JSON.parse(runtime?.instructions.find((i) => i.op === 'CMD')?.args ?? '[]'), ['node', ...startFlags, 'dist/server/main.js']);
   });
@@ -177,7 +192,9 @@ describe('Dockerfile', async () => {
         // the bridge address): the control API and REST are not there for them, avatars are.
         // Without a second address, a request a proxy relayed stands in (the mount refuses those too).
         const outside = outsideAddress();
-        const remote: { base: string; headers: Record<string, string> } = outside ? { base: `http://${outside}:${port}`, headers: {} } : { base: origin, headers: { 'X-Forwarded-For': '203.0.113.5' } };
+        const remote: { base: string; headers: Record<string, string> } = outside
+          ? { base: `http://${outside}:${port}`, headers: {} }
+          : { base: origin, headers: { 'X-Forwarded-For': '203.0.113.5' } };
         assert.equal((await fetch(`${remote.base}/api/health`, { headers: remote.headers })).status, 200, 'the dashboard listens on every interface');
         assert.equal((await fetch(`${remote.base}/_discord/_sandbox/state`, { headers: remote.headers })).status, 404, 'no control API from outside');
         assert.equal((await fetch(`${remote.base}/_discord/api/v10/gateway`, { headers: remote.headers })).status, 404, 'no REST from outside');

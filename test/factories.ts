@@ -26,7 +26,10 @@ export async function buildAccount(h: Harness, overrides: { roleIds?: string[] }
 }
 
 /** Delegated dashboard access for a member (view or edit), optionally expiring. */
-export async function buildGrant(h: Harness, overrides: { subjectId: string; level?: 'view' | 'edit'; subjectType?: 'role' | 'member'; expiresAt?: Date | null }) {
+export async function buildGrant(
+  h: Harness,
+  overrides: { subjectId: string; level?: 'view' | 'edit'; subjectType?: 'role' | 'member'; expiresAt?: Date | null },
+) {
   return h.product.services.grants.grant(h.guildId, {
     subjectType: overrides.subjectType ?? 'member',
     subjectId: overrides.subjectId,

@@ -11,8 +11,8 @@
 // (esbuild.config.mjs writes the list), so the browser fetches them all at once instead of one
 // level of imports after another. Chunks already preloaded, or linked by index.html, are skipped.
 const preloaded = new Set(
-  [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[type="module"][src]')].map((element) =>
-    new URL(element instanceof HTMLLinkElement ? element.href : element.src, document.baseURI).pathname,
+  [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[type="module"][src]')].map(
+    (element) => new URL(element instanceof HTMLLinkElement ? element.href : element.src, document.baseURI).pathname,
   ),
 );
 

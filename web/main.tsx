@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { checkSession } from './api/session';
-import { ToastRegion } from './components/ToastRegion';
+import { ToastRegion } from './components/toast-region';
 import { AppRoutes } from './routes';
 import { showPendingToast } from './state/toasts';
 import { initTheme } from './state/ui';

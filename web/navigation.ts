@@ -44,15 +44,50 @@ export interface FeatureInfo {
 
 /** The per-server feature pages in sidebar order (after Dashboard). */
 export const FEATURES: readonly FeatureInfo[] = [
-  { slug: 'welcome', label: 'Welcome System', icon: HandHeart, summary: 'Greet new members with a custom message in the channel you choose, with a live preview and a test message.' },
-  { slug: 'rules', label: 'Rule Verification', icon: ScrollText, summary: 'Post your rules with a check-mark reaction and give members the verification role once they accept.' },
+  {
+    slug: 'welcome',
+    label: 'Welcome System',
+    icon: HandHeart,
+    summary: 'Greet new members with a custom message in the channel you choose, with a live preview and a test message.',
+  },
+  {
+    slug: 'rules',
+    label: 'Rule Verification',
+    icon: ScrollText,
+    summary: 'Post your rules with a check-mark reaction and give members the verification role once they accept.',
+  },
   { slug: 'roles', label: 'Reaction Roles', icon: SmilePlus, summary: 'Let members pick their own roles by reacting to a message.' },
-  { slug: 'leveling', label: 'Leveling System', icon: TrendingUp, summary: 'Members earn XP by chatting; tune cooldowns, level-up bonuses and multipliers, and see the top-10 leaderboard.' },
-  { slug: 'economy', label: 'Economy & Shop', icon: Coins, summary: 'Manage the virtual currency, the shop items members can buy and the recent transactions.' },
+  {
+    slug: 'leveling',
+    label: 'Leveling System',
+    icon: TrendingUp,
+    summary: 'Members earn XP by chatting; tune cooldowns, level-up bonuses and multipliers, and see the top-10 leaderboard.',
+  },
+  {
+    slug: 'economy',
+    label: 'Economy & Shop',
+    icon: Coins,
+    summary: 'Manage the virtual currency, the shop items members can buy and the recent transactions.',
+  },
   { slug: 'inventory', label: 'User Inventory', icon: Backpack, summary: 'See the roles, cosmetics and badges you bought in this server.' },
-  { slug: 'announcements', label: 'Announcements', icon: Megaphone, summary: 'Send or schedule announcements to a channel, with a live preview and a priority banner.' },
-  { slug: 'moderation', label: 'Moderation', icon: Gavel, summary: 'Ban, time out and warn members, handle reports, search the moderation log and set up auto moderation.' },
-  { slug: 'settings', label: 'Settings', icon: Settings, summary: 'The bot’s name, prefix, feature switches, notifications, advanced options and data management.' },
+  {
+    slug: 'announcements',
+    label: 'Announcements',
+    icon: Megaphone,
+    summary: 'Send or schedule announcements to a channel, with a live preview and a priority banner.',
+  },
+  {
+    slug: 'moderation',
+    label: 'Moderation',
+    icon: Gavel,
+    summary: 'Ban, time out and warn members, handle reports, search the moderation log and set up auto moderation.',
+  },
+  {
+    slug: 'settings',
+    label: 'Settings',
+    icon: Settings,
+    summary: 'The bot’s name, prefix, feature switches, notifications, advanced options and data management.',
+  },
 ];
 
 /** The pages a member without dashboard access may open in a community: their rank and inventory. */

@@ -7,12 +7,12 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { checkSession, sessionAnswer } from './api/session';
-import { LoadingScreen } from './components/LoadingScreen';
-import Login from './pages/Login';
+import { LoadingScreen } from './components/loading-screen';
+import Login from './pages/login';
 
 const SignedInRoutes = lazy(() => import('./signed-in-routes'));
-const AuthCallback = lazy(() => import('./pages/AuthCallback'));
-const TestAuth = lazy(() => import('./pages/TestAuth'));
+const AuthCallback = lazy(() => import('./pages/auth-callback'));
+const TestAuth = lazy(() => import('./pages/test-auth'));
 
 /** Delay before re-checking the user after a #login-success redirect (spec section 9). */
 const LOGIN_SUCCESS_RECHECK_MS = 100;

@@ -7,22 +7,22 @@ import { lazy, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { queryClient } from './api/client';
 import { currentUserFrom } from './api/queries';
-import AppLayout from './components/layout/AppLayout';
+import AppLayout from './components/layout/app-layout';
 import { TooltipProvider } from './components/ui/tooltip';
 import { FEATURE_PAGES } from './features';
 import { FEATURES, TRANSACTIONS } from './navigation';
 import { sessionUser } from './state/session';
 
-const AuthCallback = lazy(() => import('./pages/AuthCallback'));
-const TestAuth = lazy(() => import('./pages/TestAuth'));
-const NotFound = lazy(() => import('./pages/NotFound'));
-const Dashboard = lazy(() => import('./pages/Dashboard'));
-const Servers = lazy(() => import('./pages/Servers'));
-const ServerManagement = lazy(() => import('./pages/ServerManagement'));
-const AddBot = lazy(() => import('./pages/AddBot'));
-const ServerDashboard = lazy(() => import('./pages/ServerDashboard'));
-const FeaturePage = lazy(() => import('./pages/FeaturePage'));
-const LastServerRedirect = lazy(() => import('./pages/LastServerRedirect'));
+const AuthCallback = lazy(() => import('./pages/auth-callback'));
+const TestAuth = lazy(() => import('./pages/test-auth'));
+const NotFound = lazy(() => import('./pages/not-found'));
+const Dashboard = lazy(() => import('./pages/dashboard'));
+const Servers = lazy(() => import('./pages/servers'));
+const ServerManagement = lazy(() => import('./pages/server-management'));
+const AddBot = lazy(() => import('./pages/add-bot'));
+const ServerDashboard = lazy(() => import('./pages/server-dashboard'));
+const FeaturePage = lazy(() => import('./pages/feature-page'));
+const LastServerRedirect = lazy(() => import('./pages/last-server-redirect'));
 
 /** Props of SignedInRoutes. */
 export interface SignedInRoutesProps {

@@ -58,7 +58,12 @@ let joined = 0;
 /** A member who starts chatting: one in 50 a moderator (exempt). */
 function newcomer(): Person {
   joined += 1;
-  return { guildId: pick(guilds), authorId: snowflake(), roleIds: joined % 50 === 0 ? [moderatorRole, pick(roles)] : roles.slice(0, Math.floor(random() * 3)), left: 1 + Math.floor(random() * 2 * SPELL) };
+  return {
+    guildId: pick(guilds),
+    authorId: snowflake(),
+    roleIds: joined % 50 === 0 ? [moderatorRole, pick(roles)] : roles.slice(0, Math.floor(random() * 3)),
+    left: 1 + Math.floor(random() * 2 * SPELL),
+  };
 }
 /** Who is chatting now; each leaves after a spell and someone new starts. */
 const chatting = Array.from({ length: CHATTERS }, newcomer);
@@ -70,7 +75,9 @@ const blocked = Array.from({ length: 200 }, (_, index) => (index % 10 === 0 ? `$
 const mention = () => `<@${pick(people).authorId}>`;
 /** Message makers, weighted by repetition: what a busy community's channels carry. */
 const makers: (() => { content: string; mentions?: number; everyone?: boolean })[] = [
-  ...Array<() => { content: string }>(60).fill(() => ({ content: pick(['lol', 'yeah same', 'gg', 'ok', 'true', 'nice', 'wait what', 'hahaha', 'brb', 'same tbh']) })),
+  ...Array<() => { content: string }>(60).fill(() => ({
+    content: pick(['lol', 'yeah same', 'gg', 'ok', 'true', 'nice', 'wait what', 'hahaha', 'brb', 'same tbh']),
+  })),
   ...Array<() => { content: string }>(80).fill(() => ({
     content: pick([
       'Did you see the game last night? It was wild.',
@@ -95,9 +102,20 @@ const makers: (() => { content: string; mentions?: number; everyone?: boolean })
       'go to https://free-nitro.gift/claim now',
     ]),
   })),
-  ...Array<() => { content: string }>(6).fill(() => ({ content: pick(['привет всем, как дела?', 'これはテストです。よろしくお願いします', 'Ça marche très bien, merci beaucoup!', '¿Alguien quiere jugar esta noche?']) })),
-  ...Array<() => { content: string }>(3).fill(() => ({ content: pick(['THIS IS SO COOL', 'WHAT ARE YOU DOING', 'LET\'S GOOOOO']) })),
-  ...Array<() => { content: string }>(2).fill(() => ({ content: `${'Here is my long story about what happened yesterday at the raid. '.repeat(8)}\n\`\`\`js\nconst x = await fetch(url);\nconsole.log(x.status);\n\`\`\`` })),
+  ...Array<() => { content: string }>(6).fill(() => ({
+    content: pick([
+      'привет всем, как дела?',
+      'これはテストです。よろしくお願いします',
+      'Ça marche très bien, merci beaucoup!',
+      '¿Alguien quiere jugar esta noche?',
+    ]),
+  })),
+  ...Array<() => { content: string }>(3).fill(() => ({ content: pick(['THIS IS SO COOL', 'WHAT ARE YOU DOING', "LET'S GOOOOO"]) })),
+  ...Array<() => { content: string }>(2).fill(() => ({
+    content:
+      `${'Here is my long story about what happened yesterday at the raid. '.repeat(8)}\n\`\`\`js\nconst x = await ` +
+      `fetch(url);\nconsole.log(x.status);\n\`\`\``,
+  })),
   () => ({ content: `you are such a ${pick(blocked)}` }),
   () => ({ content: 'join my server discord.gg/abcdef' }),
   () => ({ content: `${mention()} ${mention()} ${mention()} ${mention()} ${mention()} ${mention()}`, mentions: 6 }),
@@ -118,7 +136,17 @@ while (mix.length < MIX_SIZE) {
   const made = pick(makers)();
   for (let k = 0; k < burst; k++) {
     clock += 1000 / INGEST_PER_SECOND;
-    mix.push({ guildId: person.guildId, channelId: pick(channels), authorId: person.authorId, roleIds: person.roleIds, staff: false, content: made.content, mentionCount: made.mentions ?? 0, everyone: made.everyone ?? false, at: Math.round(clock) });
+    mix.push({
+      guildId: person.guildId,
+      channelId: pick(channels),
+      authorId: person.authorId,
+      roleIds: person.roleIds,
+      staff: false,
+      content: made.content,
+      mentionCount: made.mentions ?? 0,
+      everyone: made.everyone ?? false,
+      at: Math.round(clock),
+    });
   }
 }
 const mixSpan = clock - (mix[0]?.at ?? clock);
@@ -126,7 +154,23 @@ const mixSpan = clock - (mix[0]?.at ?? clock);
 const on = { enabled: true, action: 'delete' as const, duration: null, exemptRoleIds: [moderatorRole], exemptChannelIds: [] };
 const allOn: AutomodRules = {
   invites: { ...on },
-  links: { ...on, allowedDomains: ['youtube.com', 'youtu.be', 'tenor.com', 'giphy.com', 'github.com', 'discord.js.org', 'wikipedia.org', 'reddit.com', 'twitch.tv', 'twitter.com', 'x.com', 'imgur.com'] },
+  links: {
+    ...on,
+    allowedDomains: [
+      'youtube.com',
+      'youtu.be',
+      'tenor.com',
+      'giphy.com',
+      'github.com',
+      'discord.js.org',
+      'wikipedia.org',
+      'reddit.com',
+      'twitch.tv',
+      'twitter.com',
+      'x.com',
+      'imgur.com',
+    ],
+  },
   mentions: { ...on, maxMentions: 5 },
   repeats: { ...on, maxRepeats: 3 },
   rate: { ...on, maxMessages: 5, perSeconds: 5 },
@@ -178,10 +222,19 @@ const nsOn = 1e9 / onRate;
 const nsOff = 1e9 / offRate;
 const costAtIngest = ((nsOn - nsOff) * INGEST_PER_SECOND) / 1e6;
 const report = benchReport('automod-check', 'Auto moderation: checks per CPU second (issue 12)');
-report.line(`AutomodEngine.check over ${format(count)} messages (mix of ${format(MIX_SIZE)}, ${format(joined)} members in ${format(GUILDS)} guilds), median of ${runs} runs, per CPU second`);
+report.line(
+  `AutomodEngine.check over ${format(count)} messages (mix of ${format(MIX_SIZE)}, ${format(joined)} members in ${format(GUILDS)} guilds), median of ` +
+    `${runs} runs, per CPU second`,
+);
 report.line(`  all rules on : ${format(onRate)} checks/s (${nsOn.toFixed(0)} ns/check)   runs: ${onRates.map(format).join(', ')}`);
 report.line(`  all rules off: ${format(offRate)} checks/s (${nsOff.toFixed(0)} ns/check)   runs: ${offRates.map(format).join(', ')}`);
-report.line(`  at ${format(INGEST_PER_SECOND)} messages/s, all rules on cost ${costAtIngest.toFixed(1)} ms of CPU per second (${(costAtIngest / 10).toFixed(2)}% of one core) more than all off`);
+report.line(
+  `  at ${format(INGEST_PER_SECOND)} messages/s, all rules on cost ${costAtIngest.toFixed(1)} ms of CPU per second ` +
+    `(${(costAtIngest / 10).toFixed(2)}% of one core) more than all off`,
+);
 const caughtTotal = [...caught.values()].reduce((sum, n) => sum + n, 0);
-report.line(`  caught with all on, last run: ${((caughtTotal / count) * 100).toFixed(1)}% of messages (${[...caught].map(([rule, n]) => `${rule} ${format(n)}`).join(', ')})`);
+report.line(
+  `  caught with all on, last run: ${((caughtTotal / count) * 100).toFixed(1)}% of messages ` +
+    `(${[...caught].map(([rule, n]) => `${rule} ${format(n)}`).join(', ')})`,
+);
 report.save();

@@ -13,8 +13,16 @@ const profileArgs = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=
  * JavaScript) and resolves with its first JSON line and the process. Other lines it prints (V8's
  * --trace-gc, say) go to this process's stderr.
  */
-export function spawnJson<T>(script: string, env: NodeJS.ProcessEnv = {}, { tsx = true, nodeFlags = [] }: { tsx?: boolean; nodeFlags?: readonly string[] } = {}): Promise<{ child: ChildProcess; info: T }> {
-  const child = spawn(process.execPath, [...profileArgs, ...nodeFlags, ...(tsx ? ['--import', 'tsx'] : []), path.join(root, script)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export function spawnJson<T>(
+  script: string,
+  env: NodeJS.ProcessEnv = {},
+  { tsx = true, nodeFlags = [] }: { tsx?: boolean; nodeFlags?: readonly string[] } = {},
+): Promise<{ child: ChildProcess; info: T }> {
+  const child = spawn(process.execPath, [...profileArgs, ...nodeFlags, ...(tsx ? ['--import', 'tsx'] : []), path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let buffer = '';
     let ready = false;

@@ -89,7 +89,13 @@ try {
     const med = (name: string) => {
       const list = results.get(name) ?? [];
       const cpu = list.flatMap((f) => (f.cpuUs === undefined ? [] : [f.cpuUs]));
-      return { rps: median(list.map((f) => f.rps)), p99: median(list.map((f) => f.p99)), ...(cpu.length ? { cpuUs: median(cpu) } : {}), non2xx: Math.max(0, ...list.map((f) => f.non2xx)), errors: Math.max(0, ...list.map((f) => f.errors)) };
+      return {
+        rps: median(list.map((f) => f.rps)),
+        p99: median(list.map((f) => f.p99)),
+        ...(cpu.length ? { cpuUs: median(cpu) } : {}),
+        non2xx: Math.max(0, ...list.map((f) => f.non2xx)),
+        errors: Math.max(0, ...list.map((f) => f.errors)),
+      };
     };
     const koa = med('bare Koa GET /api/health').rps;
     const report = benchReport('http-load', 'HTTP under load: the product against bare Koa (issue 13)');

@@ -35,8 +35,20 @@ import { cpuSeconds } from './load-kit';
 import { benchReport } from './report';
 import { median, stop } from './child';
 import {
-  bulkPost, callApi, callControl, freePort, mb, signIn, startProductProcess, startSandboxProcess, until,
-  type ProductInfo, type ProductState, type Sampled, type SandboxInfo, type StoreTotals,
+  bulkPost,
+  callApi,
+  callControl,
+  freePort,
+  mb,
+  signIn,
+  startProductProcess,
+  startSandboxProcess,
+  until,
+  type ProductInfo,
+  type ProductState,
+  type Sampled,
+  type SandboxInfo,
+  type StoreTotals,
 } from './product-client';
 
 const rssMode = process.argv[2] === 'rss';
@@ -53,7 +65,10 @@ const rate = (count: number, from: number, to: number) => Math.round(count / ((t
 /** CPU microseconds per message from two CPU-seconds readings. */
 const perMessage = (cpuSeconds: number, count: number) => Math.round((cpuSeconds * 1e6) / count);
 
-/** The bare client's rate for `count` messages, after a warm-up of the sandbox and the client, and the CPU it took per message (µs; this process's, which does nothing else meanwhile). */
+/**
+ * The bare client's rate for `count` messages, after a warm-up of the sandbox and the client, and
+ * the CPU it took per message (µs; this process's, which does nothing else meanwhile).
+ */
 async function bareClientRate(sandbox: SandboxInfo, count: number): Promise<{ rate: number; cpuUs: number }> {
   const client = createBotClient({ api: sandbox.apiBase, cdn: sandbox.cdnBase, globalRequestsPerSecond: 1000 });
   try {
@@ -199,7 +214,10 @@ async function rssRun(): Promise<number> {
         if (posted - reported >= 100_000) {
           reported = posted;
           const now = await state();
-          console.log(`  ${posted} posted, ${now.received} received: RSS ${mb(now.rss)} MB (heap used ${mb(now.heapUsed)} of ${mb(now.heapTotal)} MB, external ${mb(now.external)} MB), ${rate(now.received, started, Date.now())} msg/s so far`);
+          console.log(
+            `  ${posted} posted, ${now.received} received: RSS ${mb(now.rss)} MB (heap used ${mb(now.heapUsed)} of ${mb(now.heapTotal)} MB, external ` +
+              `${mb(now.external)} MB), ${rate(now.received, started, Date.now())} msg/s so far`,
+          );
         }
       }
       await callControl(product, 'GET', `/wait?received=${messages}`);
@@ -209,7 +227,8 @@ async function rssRun(): Promise<number> {
       const end = await state();
       const totals = await totalsOf(product, sandbox);
       console.log(
-        `  all ${messages} received at ${rate(messages, started, ingestAt)} msg/s and persisted: RSS ${mb(end.rss)} MB (heap used ${mb(end.heapUsed)} of ${mb(end.heapTotal)} MB); ` +
+        `  all ${messages} received at ${rate(messages, started, ingestAt)} msg/s and persisted: RSS ${mb(end.rss)} MB (heap used ${mb(end.heapUsed)} ` +
+          `of ${mb(end.heapTotal)} MB); ` +
           `oldest accrual max ${sampled.maxOldestPendingAgeMs} ms; peak RSS ${mb(sampled.maxRss)} MB`,
       );
       console.log(`  flushes ${JSON.stringify(sampled.flushes)}; event loop delay ${JSON.stringify(sampled.eventLoopDelay)}`);
@@ -241,7 +260,10 @@ if (rssMode) {
     ? benchReport('leveling-rss-arenas', `Memory: the product after a million messages, MALLOC_ARENA_MAX=${arenas} as in the Docker image (issue 11)`)
     : benchReport('leveling-rss', 'Memory: the product after a million messages, as `npm start` runs it (issue 11)');
   report.line(`runs: ${results.map((rss) => `${mb(rss)} MB`).join(', ')}`);
-  report.line(`median of ${runs}: RSS ${mb(median(results))} MB after ${messages} messages from ${members} members${automod ? ', auto moderation on' : ''}${arenas ? `, MALLOC_ARENA_MAX=${arenas}` : ''} (target < 200 MB)`);
+  report.line(
+    `median of ${runs}: RSS ${mb(median(results))} MB after ${messages} messages from ${members} ` +
+      `members${automod ? ', auto moderation on' : ''}${arenas ? `, MALLOC_ARENA_MAX=${arenas}` : ''} (target < 200 MB)`,
+  );
   report.save();
 } else {
   const results: ThroughputRun[] = [];
@@ -265,21 +287,30 @@ if (rssMode) {
     if (run.sampled.queries) console.log(`       SQL statements: ${JSON.stringify(run.sampled.queries)}`);
   }
   const pick = (f: (run: ThroughputRun) => number) => median(results.map(f));
-  const report = benchReport(automod ? 'leveling-throughput-automod' : 'leveling-throughput', `Ingest: messages/s through the bot, XP and coins persisted${automod ? ', auto moderation on' : ''} (issue 11)`);
+  const report = benchReport(
+    automod ? 'leveling-throughput-automod' : 'leveling-throughput',
+    `Ingest: messages/s through the bot, XP and coins persisted${automod ? ', auto moderation on' : ''} (issue 11)`,
+  );
   for (const [index, run] of results.entries()) {
     report.line(
-      `run ${index + 1}: bare ${run.bare}, ingest ${run.ingest}, persisted ${run.persisted} msg/s; CPU per message ${run.bareCpuUs} / ${run.ingestCpuUs} / ${run.persistedCpuUs} µs; ` +
+      `run ${index + 1}: bare ${run.bare}, ingest ${run.ingest}, persisted ${run.persisted} msg/s; CPU per message ${run.bareCpuUs} / ` +
+        `${run.ingestCpuUs} / ${run.persistedCpuUs} µs; ` +
         `oldest accrual ${run.oldestMs} ms; event loop p99 ${run.sampled.eventLoopDelay.p99Ms} ms`,
     );
   }
   report.line(
-    `median of ${runs}: bare client ${pick((r) => r.bare)} msg/s; product ingest ${pick((r) => r.ingest)} msg/s (ratio ${pick((r) => r.ingest / r.bare).toFixed(2)}), ` +
-      `persisted ${pick((r) => r.persisted)} msg/s (ratio ${pick((r) => r.persisted / r.bare).toFixed(2)}); oldest unflushed accrual max ${pick((r) => r.oldestMs)} ms`,
+    `median of ${runs}: bare client ${pick((r) => r.bare)} msg/s; product ingest ${pick((r) => r.ingest)} msg/s (ratio ` +
+      `${pick((r) => r.ingest / r.bare).toFixed(2)}), ` +
+      `persisted ${pick((r) => r.persisted)} msg/s (ratio ${pick((r) => r.persisted / r.bare).toFixed(2)}); oldest unflushed accrual max ` +
+      `${pick((r) => r.oldestMs)} ms`,
   );
   report.line(
-    `CPU per message (median): bare client ${pick((r) => r.bareCpuUs)} µs; product ${pick((r) => r.ingestCpuUs)} µs until ingested, ${pick((r) => r.persistedCpuUs)} µs until persisted ` +
+    `CPU per message (median): bare client ${pick((r) => r.bareCpuUs)} µs; product ${pick((r) => r.ingestCpuUs)} µs until ingested, ` +
+      `${pick((r) => r.persistedCpuUs)} µs until persisted ` +
       `(${pick((r) => r.bareCpuUs / r.persistedCpuUs).toFixed(2)}x the bare client's rate at equal CPU)`,
   );
-  report.line(`(${messages} messages from ${members} members a run; targets: ratio >= 0.7, >= 15,000 msg/s if the sandbox can produce it, oldest accrual <= 1,000 ms)`);
+  report.line(
+    `(${messages} messages from ${members} members a run; targets: ratio >= 0.7, >= 15,000 msg/s if the sandbox can produce it, oldest accrual <= 1,000 ms)`,
+  );
   report.save();
 }

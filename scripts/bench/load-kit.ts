@@ -42,7 +42,14 @@ export async function seed(databaseUrl: string, guildId: string, count: number):
       return { guildId, userId: userId(i), username: `member_${i}`, balance: Math.floor(totalEarned * random()), totalEarned };
     });
     const ledger = ids.flatMap((i) =>
-      [0, 1].map(() => ({ guildId, userId: userId(i), type: 'earn' as const, amount: 10, description: 'Chat rewards', createdAt: new Date(now - Math.floor(random() * 30 * DAY_MS)) })),
+      [0, 1].map(() => ({
+        guildId,
+        userId: userId(i),
+        type: 'earn' as const,
+        amount: 10,
+        description: 'Chat rewards',
+        createdAt: new Date(now - Math.floor(random() * 30 * DAY_MS)),
+      })),
     );
     await store.sequelize.transaction(async (transaction) => {
       await UserLevel.bulkCreate(levels, { transaction });
@@ -112,7 +119,13 @@ export async function load(url: string, cookie: string, seconds: number, pid?: n
   const result: Result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: cookie ? { cookie } : {} });
   const cpu = pid ? cpuSeconds(pid) - cpuBefore : Number.NaN;
   const cpuUs = Number.isFinite(cpu) && result.requests.total > 0 ? Math.round((cpu * 1e6) / result.requests.total) : undefined;
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, ...(cpuUs === undefined ? {} : { cpuUs }) };
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    ...(cpuUs === undefined ? {} : { cpuUs }),
+  };
 }
 
 /** The route's latency with its read cache expired: one request a second, `times` times; the median (ms). */
@@ -130,4 +143,6 @@ export async function uncachedLatency(product: ProductInfo, cookie: string, rout
 }
 
 /** Figures as one line. */
-export const format = (f: Figures) => `${f.rps} req/s, p99 ${f.p99} ms${f.cpuUs === undefined ? '' : `, ${f.cpuUs} µs CPU each`}${f.non2xx || f.errors ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : ''}`;
+export const format = (f: Figures) =>
+  `${f.rps} req/s, p99 ${f.p99} ` +
+  `ms${f.cpuUs === undefined ? '' : `, ${f.cpuUs} µs CPU each`}${f.non2xx || f.errors ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : ''}`;

@@ -38,7 +38,15 @@ const timeOnly = process.argv.includes('--time-only');
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webRoot = path.join(repoRoot, 'dist/web');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const VIEWPORT = { width: 1280, height: 800 };
 /** The slow phone of the timing: CPU slowdown, link speed in bytes/s (1.6 Mbit/s) and round trip. */
 const SLOW_PHONE = { cpuRate: 4, bytesPerSecond: (1.6 * 1_000_000) / 8, rttMs: 150 };
@@ -164,7 +172,8 @@ function printRoute(route: string, loaded: Loaded[]): void {
   const sum = (files: Loaded[], key: 'raw' | 'gzip' | 'brotli' | 'wire') => files.reduce((total, file) => total + file[key], 0);
   const code = loaded.filter(isCode);
   const line = (label: string, files: Loaded[]) =>
-    `  ${label.padEnd(14)} ${String(files.length).padStart(3)} files  raw ${kb(sum(files, 'raw'))}  gzip ${kb(sum(files, 'gzip'))}  br ${kb(sum(files, 'brotli'))}  wire ${kb(sum(files, 'wire'))}`;
+    `  ${label.padEnd(14)} ${String(files.length).padStart(3)} files  raw ${kb(sum(files, 'raw'))}  gzip ${kb(sum(files, 'gzip'))}  br ` +
+    `${kb(sum(files, 'brotli'))}  wire ${kb(sum(files, 'wire'))}`;
   report.line(route);
   report.line(line('JS + CSS', code));
   report.line(line('everything', loaded));

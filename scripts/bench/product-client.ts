@@ -121,7 +121,13 @@ async function productNodeFlags(): Promise<string[]> {
   const override = process.env.PRODUCT_NODE_FLAGS;
   if (override !== undefined) return override.split(' ').filter(Boolean);
   const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.match(/node ((?:--\S+ )*)dist\/server\/main\.js/)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+  return (
+    pkg.scripts.start
+      .match(/node ((?:--\S+ )*)dist\/server\/main\.js/)?.[1]
+      ?.trim()
+      .split(' ')
+      .filter(Boolean) ?? []
+  );
 }
 
 /**
@@ -129,7 +135,11 @@ async function productNodeFlags(): Promise<string[]> {
  * its bot is ready. It runs as production does (bundled, plain node: no tsx loader thread, no
  * source maps) unless PRODUCT_RUNTIME=tsx.
  */
-export async function startProductProcess(sandbox: SandboxInfo, port: number, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; info: ProductInfo }> {
+export async function startProductProcess(
+  sandbox: SandboxInfo,
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; info: ProductInfo }> {
   const childEnv = { SANDBOX_INFO: JSON.stringify(sandbox), PORT: String(port), ...env };
   if (process.env.PRODUCT_RUNTIME === 'tsx') return spawnJson<ProductInfo>('scripts/bench/product-process.ts', childEnv);
   return spawnJson<ProductInfo>(await productBundle(), childEnv, { tsx: false, nodeFlags: await productNodeFlags() });

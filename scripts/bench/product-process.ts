@@ -56,7 +56,14 @@ function remoteSandbox(info: SandboxInfo): Sandbox {
       registerRedirectUri: () => undefined,
     },
     // Only the demo login reads the world; it fails loudly here rather than pretending.
-    world: new Proxy({}, { get: (_, key) => { throw new Error(`the sandbox runs in another process (world.${String(key)})`); } }) as World,
+    world: new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          throw new Error(`the sandbox runs in another process (world.${String(key)})`);
+        },
+      },
+    ) as World,
     restRoutes: [],
     rateLimited: { bucket: 0, global: 0 },
     dropGateway: () => undefined,
@@ -155,7 +162,15 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<unkno
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /state') {
     const memory = process.memoryUsage();
-    return { received, rss: memory.rss, heapUsed: memory.heapUsed, heapTotal: memory.heapTotal, external: memory.external, pending: accruals.pendingCount(), oldestPendingAgeMs: accruals.oldestPendingAgeMs() };
+    return {
+      received,
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      heapTotal: memory.heapTotal,
+      external: memory.external,
+      pending: accruals.pendingCount(),
+      oldestPendingAgeMs: accruals.oldestPendingAgeMs(),
+    };
   }
   if (route === 'GET /wait') {
     const count = Number(url.searchParams.get('received'));
@@ -188,7 +203,12 @@ async function control(req: IncomingMessage, res: ServerResponse): Promise<unkno
     const ms = (ns: number) => Math.round(ns / 1e6);
     return {
       ...sampled,
-      flushes: { count: flushes.count, maxMs: Math.round(flushes.maxMs), meanMs: Math.round(flushes.totalMs / Math.max(1, flushes.count)), maxMembers: flushes.maxMembers },
+      flushes: {
+        count: flushes.count,
+        maxMs: Math.round(flushes.maxMs),
+        meanMs: Math.round(flushes.totalMs / Math.max(1, flushes.count)),
+        maxMembers: flushes.maxMembers,
+      },
       eventLoopDelay: { p50Ms: ms(loopDelay.percentile(50)), p99Ms: ms(loopDelay.percentile(99)), maxMs: ms(loopDelay.max) },
       gc: { minor: { count: gc.minor.count, ms: Math.round(gc.minor.ms) }, major: { count: gc.major.count, ms: Math.round(gc.major.ms) } },
       ...(queries.size > 0 ? { queries: Object.fromEntries([...queries].sort((a, b) => b[1] - a[1]).slice(0, 12)) } : {}),

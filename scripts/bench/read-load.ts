@@ -39,8 +39,13 @@ try {
   try {
     const cookie = await signIn(product, sandbox.demo.adminUserId);
     // GET /api/auth/me (session and account, no guild, no cache) is the baseline of the HTTP stack.
-    const routes = { leaderboard: `/api/servers/${guildId}/leaderboard/levels`, 'economy stats': `/api/servers/${guildId}/economy/stats`, 'baseline /api/auth/me': '/api/auth/me' };
-    for (const [name, route] of Object.entries(routes)) if (route.includes('/servers/')) console.log(`${name}: uncached latency ${await uncachedLatency(product, cookie, route)} ms (median of 5)`);
+    const routes = {
+      leaderboard: `/api/servers/${guildId}/leaderboard/levels`,
+      'economy stats': `/api/servers/${guildId}/economy/stats`,
+      'baseline /api/auth/me': '/api/auth/me',
+    };
+    for (const [name, route] of Object.entries(routes))
+      if (route.includes('/servers/')) console.log(`${name}: uncached latency ${await uncachedLatency(product, cookie, route)} ms (median of 5)`);
 
     const results: Record<string, { idle: Figures[]; ingest: Figures[]; ingested: number[] }> = {};
     for (let run = 1; run <= runs; run += 1) {
@@ -61,7 +66,8 @@ try {
         entry.ingested.push(ingested);
         console.log(
           `run ${run} ${name}: idle ${format(idle)}; while ingesting ${ingested} msg/s: ${format(busy)} ` +
-            `(oldest accrual max ${sampled.maxOldestPendingAgeMs} ms, longest flush ${sampled.flushes.maxMs} ms, event loop p99 ${sampled.eventLoopDelay.p99Ms} ms; load average ${loadavg()[0]?.toFixed(1)})`,
+            `(oldest accrual max ${sampled.maxOldestPendingAgeMs} ms, longest flush ${sampled.flushes.maxMs} ms, event loop p99 ` +
+            `${sampled.eventLoopDelay.p99Ms} ms; load average ${loadavg()[0]?.toFixed(1)})`,
         );
         // Let the backlog drain before the next idle measurement.
         await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -71,7 +77,8 @@ try {
     for (const [name, { idle, ingest: busy, ingested }] of Object.entries(results)) {
       report.line(
         `median of ${runs} ${name}: idle ${median(idle.map((f) => f.rps))} req/s, p99 ${median(idle.map((f) => f.p99))} ms; ` +
-          `while ingesting ${median(ingested)} msg/s: ${median(busy.map((f) => f.rps))} req/s, p99 ${median(busy.map((f) => f.p99))} ms (target >= 2500 req/s, p99 < 40 ms)`,
+          `while ingesting ${median(ingested)} msg/s: ${median(busy.map((f) => f.rps))} req/s, p99 ${median(busy.map((f) => f.p99))} ms (target >= ` +
+          `2500 req/s, p99 < 40 ms)`,
       );
     }
     report.save();

@@ -47,7 +47,8 @@ export function benchReport(name: string, title: string): BenchReport {
         `<!-- bench:${name} -->`,
         `## ${title}`,
         '',
-        `\`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${machine}; load average ${LOAD_AT_START.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
+        `\`${command}\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; ${machine}; load average ${LOAD_AT_START.toFixed(1)} at ` +
+          `the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end.`,
         '',
         '```text',
         ...lines,

@@ -24,7 +24,9 @@ const METRICS_TOKEN = 'sandbox-memory-bench';
 
 /** The process's resident set, in MB, as the kernel counts it. */
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((candidate) => candidate.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((candidate) => candidate.startsWith('VmRSS:'));
   return Math.round(Number(/\d+/.exec(line ?? '')?.[0] ?? 0) / 102.4) / 10;
 }
 
@@ -50,7 +52,15 @@ async function run(index: number): Promise<number> {
   const dir = mkdtempSync(path.join(tmpdir(), 'sandbox-memory-'));
   const child: ChildProcess = spawn(process.execPath, ['--max-semi-space-size=8', '--heap-growing-percent=25', 'dist/server/main.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: `sqlite:${path.join(dir, 'bot.sqlite')}`, LOG_LEVEL: 'warn', METRICS_TOKEN, MALLOC_ARENA_MAX: '2' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      SANDBOX_PORT: '0',
+      DATABASE_URL: `sqlite:${path.join(dir, 'bot.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      METRICS_TOKEN,
+      MALLOC_ARENA_MAX: '2',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -59,7 +69,10 @@ async function run(index: number): Promise<number> {
   try {
     const dashboard = await until(async () => /Dashboard: (http:\/\/localhost:\d+)/.exec(output)?.[1], 'the dashboard URL');
     const sandbox = await until(async () => /the bot reaches it on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 'the sandbox URL');
-    await until(async () => ((await (await fetch(`${dashboard}/api/health`)).json()) as { gateway: { status: string } }).gateway.status === 'ready', 'the bot to be ready');
+    await until(
+      async () => ((await (await fetch(`${dashboard}/api/health`)).json()) as { gateway: { status: string } }).gateway.status === 'ready',
+      'the bot to be ready',
+    );
     const state = (await (await fetch(`${sandbox}/_sandbox/state`)).json()) as { demo: { channels: { general: string } } };
     const scrape = async () => (await fetch(`${dashboard}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     const received = async () => {
@@ -99,5 +112,8 @@ async function run(index: number): Promise<number> {
 const report = benchReport('sandbox-memory', 'Memory of the demo: npm start in sandbox mode under chat (issue 20)');
 const results: number[] = [];
 for (let index = 1; index <= runs; index += 1) results.push(await run(index));
-report.line(`median of ${runs}: RSS ${median(results)} MB after ${messages} messages in one channel (npm start, sandbox mode, MALLOC_ARENA_MAX=2; the sandbox keeps the last 1,000 per channel)`);
+report.line(
+  `median of ${runs}: RSS ${median(results)} MB after ${messages} messages in one channel (npm start, sandbox mode, MALLOC_ARENA_MAX=2; the sandbox ` +
+    `keeps the last 1,000 per channel)`,
+);
 report.save();

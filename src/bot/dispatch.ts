@@ -37,7 +37,11 @@ type RuledCommand = Pick<Command, 'name' | 'feature' | 'permission'>;
  * within the guild's rate limit and holding its permission. `label` is how the member invoked it
  * ('/rank', '!rank', 'Report message'); rules broken throw domain errors.
  */
-async function requireCommandRules(command: RuledCommand, invocation: Pick<Invocation, 'services' | 'guildId' | 'user' | 'member'>, label: string): Promise<void> {
+async function requireCommandRules(
+  command: RuledCommand,
+  invocation: Pick<Invocation, 'services' | 'guildId' | 'user' | 'member'>,
+  label: string,
+): Promise<void> {
   const { services, guildId, user } = invocation;
   const settings = await services.settings.get(guildId);
   if (command.feature) {

@@ -242,7 +242,12 @@ export function botGateway(client: Client | null): BotGateway {
     async searchMembers(guildId, query, limit) {
       const guild = available(guildId);
       if (!guild) return [];
-      const summary = (member: GuildMember): MemberSummary => ({ id: member.id, username: member.user.username, displayName: member.displayName, bot: member.user.bot });
+      const summary = (member: GuildMember): MemberSummary => ({
+        id: member.id,
+        username: member.user.username,
+        displayName: member.displayName,
+        bot: member.user.bot,
+      });
       if (/^\d{15,21}$/.test(query)) {
         try {
           return [summary(await guild.members.fetch(query))];

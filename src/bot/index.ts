@@ -97,19 +97,22 @@ export async function startBot({ client, token, services, features, signal }: St
     onGap: (gap) => (stopped() ? Promise.resolve() : catchUpGap(services, features, client, gap, late)),
   });
   const catchUp = (guild: Parameters<typeof runCatchUps>[2]) => (stopped() ? Promise.resolve() : runCatchUps(services, features, guild));
-  const handlers: Handler[] = guarded([
-    ...features.flatMap((feature) => (feature.listeners ?? []).map((listener) => handlerOf(services, listener))),
-    [Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands) as Handler[1]],
+  const handlers: Handler[] = guarded(
     [
-      Events.MessageCreate,
-      (message) => {
-        if (late.has(message as Message)) return;
-        void text(message as ClientEvents[Events.MessageCreate][0])?.catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'));
-      },
+      ...features.flatMap((feature) => (feature.listeners ?? []).map((listener) => handlerOf(services, listener))),
+      [Events.InteractionCreate, createInteractionDispatcher(commands, services, messageCommands) as Handler[1]],
+      [
+        Events.MessageCreate,
+        (message) => {
+          if (late.has(message as Message)) return;
+          void text(message as ClientEvents[Events.MessageCreate][0])?.catch((error: unknown) => logger.error({ err: error }, 'text command handler failed'));
+        },
+      ],
+      // A guild the bot joins is caught up on (joins since it last saw it, reactions to honour).
+      [Events.GuildCreate, (guild) => void catchUp(guild as ClientEvents[Events.GuildCreate][0])],
     ],
-    // A guild the bot joins is caught up on (joins since it last saw it, reactions to honour).
-    [Events.GuildCreate, (guild) => void catchUp(guild as ClientEvents[Events.GuildCreate][0])],
-  ], continuity);
+    continuity,
+  );
   for (const [event, run] of handlers) client.on(event, run);
   signal?.addEventListener('abort', () => handlers.forEach(([event, run]) => client.off(event, run)), { once: true });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));

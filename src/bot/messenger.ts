@@ -82,8 +82,13 @@ export class Messenger {
     if (!channel.isSendable()) return refuse(new DiscordRefused(50008, `#${channel.name} is not a text channel.`));
     const payload = await this.prepare(guildId, message);
     try {
-      const sent = await askDiscord(() => channel.send(payload), botName, (code) =>
-        code === 50001 || code === 50013 ? `${botName} cannot send messages in #${channel.name}. Give its role View Channel, Send Messages and Embed Links there.` : undefined,
+      const sent = await askDiscord(
+        () => channel.send(payload),
+        botName,
+        (code) =>
+          code === 50001 || code === 50013
+            ? `${botName} cannot send messages in #${channel.name}. Give its role View Channel, Send Messages and Embed Links there.`
+            : undefined,
       );
       return { id: sent.id, url: sent.url };
     } catch (error) {

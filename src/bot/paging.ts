@@ -16,7 +16,13 @@ export function pageButtons(command: string, page: number, pages: number): Butto
       type: ComponentType.ActionRow,
       components: [
         { type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Previous', custom_id: buttonId(command, 'page', page - 1), disabled: page <= 1 },
-        { type: ComponentType.Button, style: ButtonStyle.Secondary, label: `Page ${page} of ${pages}`, custom_id: buttonId(command, 'noop', page), disabled: true },
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Secondary,
+          label: `Page ${page} of ${pages}`,
+          custom_id: buttonId(command, 'noop', page),
+          disabled: true,
+        },
         { type: ComponentType.Button, style: ButtonStyle.Secondary, label: 'Next', custom_id: buttonId(command, 'page', page + 1), disabled: page >= pages },
       ],
     },

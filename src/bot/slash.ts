@@ -79,7 +79,9 @@ export function slashOptions(command: Command, interaction: ChatInputCommandInte
       case 'user': {
         const user = interaction.options.getUser(name);
         const member = interaction.options.getMember(name);
-        value = user ? ({ id: user.id, username: user.username, displayName: member?.displayName ?? user.displayName, bot: user.bot } satisfies CommandUser) : null;
+        value = user
+          ? ({ id: user.id, username: user.username, displayName: member?.displayName ?? user.displayName, bot: user.bot } satisfies CommandUser)
+          : null;
         break;
       }
       case 'channel':

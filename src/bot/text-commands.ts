@@ -27,7 +27,12 @@ export function createTextCommandHandler(commands: readonly Command[], services:
 }
 
 /** Runs one text command and replies with its answer, or with why it failed. */
-async function runTextCommand(services: Services, message: Message<true>, command: Command, { name, body, prefix }: { name: string; body: string; prefix: string }): Promise<void> {
+async function runTextCommand(
+  services: Services,
+  message: Message<true>,
+  command: Command,
+  { name, body, prefix }: { name: string; body: string; prefix: string },
+): Promise<void> {
   const reply = async (content: CommandReply) => {
     const payload = await services.messenger.prepare(message.guildId, content);
     await message.reply({ ...payload, allowedMentions: { ...payload.allowedMentions, repliedUser: false } });

@@ -8,10 +8,19 @@ import { ManualClock } from './clock';
 import { Forbidden, NotFound } from './errors';
 
 function gatewayWith(members: Record<string, GuildMemberView>): BotGateway {
-  return { member: async (guildId: string, userId: string) => (guildId === 'g' ? (members[userId] ?? { kind: 'not-member' }) : { kind: 'no-bot' }) } as unknown as BotGateway;
+  return {
+    member: async (guildId: string, userId: string) => (guildId === 'g' ? (members[userId] ?? { kind: 'not-member' }) : { kind: 'no-bot' }),
+  } as unknown as BotGateway;
 }
 
-const member = (permissions: bigint, roleIds: string[] = [], isOwner = false): GuildMemberView => ({ kind: 'member', permissions, roleIds, isOwner, bot: false, highestRole: { id: 'g', name: '@everyone', position: 0 } });
+const member = (permissions: bigint, roleIds: string[] = [], isOwner = false): GuildMemberView => ({
+  kind: 'member',
+  permissions,
+  roleIds,
+  isOwner,
+  bot: false,
+  highestRole: { id: 'g', name: '@everyone', position: 0 },
+});
 
 test('owner and Administrator are admin, Manage Server is manage, grants give view or edit until they expire', async () => {
   const clock = new ManualClock(1_000_000);
@@ -49,7 +58,7 @@ test('owner and Administrator are admin, Manage Server is manage, grants give vi
   assert.equal((await rule.require('g', 'admin', 'admin')).isOwner, false);
 });
 
-test('requireSelfOr: your own data, or anyone\'s at the level; the refusal is a plain sentence', () => {
+test("requireSelfOr: your own data, or anyone's at the level; the refusal is a plain sentence", () => {
   const as = (userId: string, level: GuildAccess['level']): GuildAccess => ({ guildId: 'g', userId, level, isOwner: false, permissions: '0' });
   requireSelfOr(as('pat', 'member'), 'pat', 'view', SELF_ONLY.inventory);
   requireSelfOr(as('viewer', 'view'), 'pat', 'view', SELF_ONLY.inventory);
@@ -59,7 +68,10 @@ test('requireSelfOr: your own data, or anyone\'s at the level; the refusal is a 
     ['You can only see your own rank.', 'view'],
     ['You can only remove items from your own inventory.', 'edit'],
   ] as const) {
-    assert.throws(() => requireSelfOr(as('pat', 'member'), 'sam', level, sentence), (error: unknown) => error instanceof Forbidden && error.message === sentence);
+    assert.throws(
+      () => requireSelfOr(as('pat', 'member'), 'sam', level, sentence),
+      (error: unknown) => error instanceof Forbidden && error.message === sentence,
+    );
   }
   assert.deepEqual(SELF_ONLY, {
     inventory: 'You can only see your own inventory.',

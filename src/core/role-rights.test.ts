@@ -21,7 +21,7 @@ describe('who may make the bot hand out a role', () => {
     assert.match(cannotGiveRole(actor(0n, everyone), role('Member', 1)) ?? '', /needs the Manage Roles permission/);
   });
 
-  test('with Manage Roles only roles strictly below one\'s highest role, ties broken as Discord does', () => {
+  test("with Manage Roles only roles strictly below one's highest role, ties broken as Discord does", () => {
     const manager = P.ManageRoles;
     assert.equal(cannotGiveRole(actor(manager), role('Member', 2)), null);
     assert.equal(cannotGiveRole(actor(manager), role('Helper twin', 3, 0n, '100000000000000020')), null, 'a newer role at the same position is below');
@@ -31,7 +31,7 @@ describe('who may make the bot hand out a role', () => {
     );
   });
 
-  test('a role at the same position created earlier is above; the actor\'s own role is not below itself', () => {
+  test("a role at the same position created earlier is above; the actor's own role is not below itself", () => {
     assert.ok(compareRoles({ ...helper, id: '100000000000000001' }, helper) > 0, 'older at the same position is higher');
     assert.ok(compareRoles({ ...helper, id: '100000000000000020' }, helper) < 0, 'newer at the same position is lower');
     assert.equal(compareRoles(helper, helper), 0);

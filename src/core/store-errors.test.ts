@@ -36,7 +36,8 @@ test('store failures are recognised through the wrappers, by SQLite code, SQLSTA
     [wrapped('42P01'), null],
     [new TypeError('x is undefined'), null],
   ];
-  for (const [error, trouble] of cases) assert.equal(storeFailure(error)?.trouble ?? null, trouble, `${(error as { parent?: { code?: string } }).parent?.code ?? error.name}`);
+  for (const [error, trouble] of cases)
+    assert.equal(storeFailure(error)?.trouble ?? null, trouble, `${(error as { parent?: { code?: string } }).parent?.code ?? error.name}`);
 });
 
 test('a cause chain that loops ends; expectedError keeps domain errors and words store failures', () => {

@@ -6,7 +6,14 @@ import { conflictingChanges, plainValue, refuseStaleSave, type EditMeanwhile } f
 const at = new Date(Date.UTC(2026, 10, 26, 12));
 const meanwhile: EditMeanwhile[] = [
   { by: 'alex', at, changes: [{ field: 'textMultiplier', from: 1, to: 1.7 }] },
-  { by: 'sam', at, changes: [{ field: 'levelUpBonus', from: 100, to: 120 }, { field: 'levelingEnabled', from: true, to: false }] },
+  {
+    by: 'sam',
+    at,
+    changes: [
+      { field: 'levelUpBonus', from: 100, to: 120 },
+      { field: 'levelingEnabled', from: true, to: false },
+    ],
+  },
 ];
 
 test('only changes meanwhile to fields the save changes, to another value than the one stored, conflict', () => {
@@ -15,7 +22,10 @@ test('only changes meanwhile to fields the save changes, to another value than t
   assert.deepEqual(conflictingChanges(meanwhile, { textMultiplier: 1.7 }, stored), [], 'the same value is no conflict');
   assert.deepEqual(
     conflictingChanges(meanwhile, { textMultiplier: 2, levelingEnabled: true, xpCooldown: 30 }, stored).map(({ edit, change }) => [edit.by, change.field]),
-    [['alex', 'textMultiplier'], ['sam', 'levelingEnabled']],
+    [
+      ['alex', 'textMultiplier'],
+      ['sam', 'levelingEnabled'],
+    ],
   );
 });
 
@@ -28,8 +38,15 @@ test('the refusal names each change in words, and carries the version to save ov
   } catch (error) {
     assert.ok(error instanceof StaleVersion);
     assert.equal(error.version, 9);
-    assert.equal(error.message, 'While you were editing, alex changed Text multiplier from 1 to 1.7; sam changed Leveling enabled from on to off. Reload to see the current values, or save again to keep yours.');
-    assert.deepEqual(error.changes.map((change) => change.label), ['Text multiplier', 'Leveling enabled']);
+    assert.equal(
+      error.message,
+      'While you were editing, alex changed Text multiplier from 1 to 1.7; sam changed Leveling enabled from on to off. Reload to see the current ' +
+        'values, or save again to keep yours.',
+    );
+    assert.deepEqual(
+      error.changes.map((change) => change.label),
+      ['Text multiplier', 'Leveling enabled'],
+    );
   }
 });
 

@@ -37,7 +37,11 @@ export function plainValue(_field: string, value: unknown): string {
  * The changes meanwhile to the fields the save would change, where the save's value differs from
  * the one now stored (the same value set by both is no conflict), oldest first.
  */
-export function conflictingChanges(meanwhile: readonly EditMeanwhile[], saving: Readonly<Record<string, unknown>>, stored: Readonly<Record<string, unknown>>): { edit: EditMeanwhile; change: FieldChange }[] {
+export function conflictingChanges(
+  meanwhile: readonly EditMeanwhile[],
+  saving: Readonly<Record<string, unknown>>,
+  stored: Readonly<Record<string, unknown>>,
+): { edit: EditMeanwhile; change: FieldChange }[] {
   const contested = new Set(Object.keys(saving).filter((field) => !isDeepStrictEqual(saving[field], stored[field])));
   return meanwhile.flatMap((edit) => edit.changes.filter((change) => contested.has(change.field)).map((change) => ({ edit, change })));
 }

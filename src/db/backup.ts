@@ -24,7 +24,10 @@ export interface BackupResult {
 
 /** `bot-2026-11-02T12-00-00Z.sqlite`: sortable, and without the colons some filesystems refuse. */
 export function backupFileName(at: Date): string {
-  return `bot-${at.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.sqlite`;
+  return `bot-${at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.sqlite`;
 }
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { openStore, type Store } from './store';
 import { RowCache } from './row-cache';
-import type { Session } from './models/Session';
+import type { Session } from './models/session';
 
 describe('RowCache', () => {
   let store: Store;
@@ -11,7 +11,16 @@ describe('RowCache', () => {
     store = await openStore('sqlite::memory:');
     await store.migrate();
     for (let id = 1; id <= 10; id++) {
-      await store.models.Account.create({ id, userId: String(1000 + id), username: `user${id}`, discriminator: '0', avatar: null, accessToken: null, refreshToken: null, tokenExpiresAt: null });
+      await store.models.Account.create({
+        id,
+        userId: String(1000 + id),
+        username: `user${id}`,
+        discriminator: '0',
+        avatar: null,
+        accessToken: null,
+        refreshToken: null,
+        tokenExpiresAt: null,
+      });
     }
     store.models.Session.addHook('afterFind', () => {
       reads++;

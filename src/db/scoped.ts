@@ -1,4 +1,15 @@
-import type { Attributes, CountOptions, CreationAttributes, DestroyOptions, FindOptions, Model, ModelStatic, Transaction, UpdateOptions, WhereOptions } from 'sequelize';
+import type {
+  Attributes,
+  CountOptions,
+  CreationAttributes,
+  DestroyOptions,
+  FindOptions,
+  Model,
+  ModelStatic,
+  Transaction,
+  UpdateOptions,
+  WhereOptions,
+} from 'sequelize';
 
 /** A model whose rows belong to one guild. */
 type GuildModel = Model & { guildId: string };
@@ -38,7 +49,10 @@ export class GuildScope<M extends GuildModel> {
   }
 
   /** Updates this guild's rows matching `options.where`; returns how many changed. */
-  async update(values: Partial<Attributes<M>>, options: Omit<UpdateOptions<Attributes<M>>, 'returning'> & { where?: WhereOptions<Attributes<M>> }): Promise<number> {
+  async update(
+    values: Partial<Attributes<M>>,
+    options: Omit<UpdateOptions<Attributes<M>>, 'returning'> & { where?: WhereOptions<Attributes<M>> },
+  ): Promise<number> {
     const [count] = await this.model.update(values, { ...options, where: this.where(options.where) });
     return count;
   }

@@ -7,7 +7,7 @@ import { instantParam, jsonOf, jsonRows, storedInstant, together } from './sql';
 import { openStore } from './store';
 
 const FIELDS = { userId: 'text', name: 'text', amount: 'integer' } as const;
-const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", 'back\\slash \\\' quote', '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
+const HOSTILE = ["O'Brien", "'); DROP TABLE user_levels; --", "back\\slash \\' quote", '🙂 unicode ünï', '$1 ? :name', 'line\nbreak', ''];
 
 for (const backend of storeBackends()) {
   describe(`SQL of the write-behind writes on ${backend.name}`, () => {
@@ -18,7 +18,11 @@ for (const backend of storeBackends()) {
         await store.migrate();
         const at = new Date('2026-11-22T05:06:07.123Z');
         assert.equal(`'${storedInstant(at)}'`, store.sequelize.escape(at), 'an instant is stored as Sequelize stores it');
-        const rows = Array.from({ length: 20_000 }, (_, i) => ({ userId: String(10_000 + i), name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string), amount: i - 1000 }));
+        const rows = Array.from({ length: 20_000 }, (_, i) => ({
+          userId: String(10_000 + i),
+          name: i % 50 === 0 ? null : (HOSTILE[i % HOSTILE.length] as string),
+          amount: i - 1000,
+        }));
         const returned = await store.sequelize.transaction((transaction) => {
           const session = sequelizeSession(store.sequelize, transaction);
           const { from, field } = jsonRows(session.dialect, '$1', FIELDS);
@@ -35,18 +39,21 @@ for (const backend of storeBackends()) {
           'SELECT "userId", "username", "updatedAt" FROM user_currency ORDER BY "userId"',
           { type: QueryTypes.SELECT },
         );
-        assert.deepEqual(stored.map((r) => r.username), rows.map((r) => r.name));
+        assert.deepEqual(
+          stored.map((r) => r.username),
+          rows.map((r) => r.name),
+        );
         assert.ok(stored.every((r) => new Date(r.updatedAt).getTime() === at.getTime()));
         const [model] = await store.models.UserCurrency.findAll({ where: { userId: '10000' } });
         assert.equal(model?.updatedAt.getTime(), at.getTime(), 'Sequelize reads the instant back as it wrote it');
-        assert.equal((await store.models.UserLevel.count()), 0, 'the hostile name dropped nothing');
+        assert.equal(await store.models.UserLevel.count(), 0, 'the hostile name dropped nothing');
       } finally {
         await store.close();
         await database.drop();
       }
     });
 
-    test('together runs a transaction\'s independent statements and answers their results in order', async () => {
+    test("together runs a transaction's independent statements and answers their results in order", async () => {
       const database = await backend.createDatabase();
       const store = await openStore(database.url);
       const warnings: string[] = [];
@@ -54,13 +61,25 @@ for (const backend of storeBackends()) {
       process.on('warning', onWarning);
       try {
         await store.migrate();
-        const select = (n: number, transaction: Transaction) => store.sequelize.query<{ n: number }>(`SELECT ${n} AS n`, { type: QueryTypes.SELECT, transaction });
+        const select = (n: number, transaction: Transaction) =>
+          store.sequelize.query<{ n: number }>(`SELECT ${n} AS n`, { type: QueryTypes.SELECT, transaction });
         const [a, b, c] = await store.sequelize.transaction((transaction) =>
-          together(sequelizeSession(store.sequelize, transaction), [() => select(1, transaction), () => select(2, transaction), () => select(3, transaction)] as const),
+          together(sequelizeSession(store.sequelize, transaction), [
+            () => select(1, transaction),
+            () => select(2, transaction),
+            () => select(3, transaction),
+          ] as const),
         );
-        assert.deepEqual([a, b, c].map((rows) => Number(rows[0]?.n)), [1, 2, 3]);
+        assert.deepEqual(
+          [a, b, c].map((rows) => Number(rows[0]?.n)),
+          [1, 2, 3],
+        );
         await new Promise((resolve) => setImmediate(resolve));
-        assert.deepEqual(warnings.filter((message) => /already executing a query/.test(message)), [], 'node-postgres is never sent a query while busy');
+        assert.deepEqual(
+          warnings.filter((message) => /already executing a query/.test(message)),
+          [],
+          'node-postgres is never sent a query while busy',
+        );
       } finally {
         process.off('warning', onWarning);
         await store.close();

@@ -50,7 +50,9 @@ describe('the store on a SQLite file locked by another program', () => {
       // A write outside a transaction, a transaction, and another write outside one, asked in that order.
       const first = asked(() => GuildState.upsert({ guildId: GUILD, key: 'lastSeenAt', value: 'first', updatedAt: new Date() }));
       await waitFor(() => writes.waiting() > 0, LOCK_WAIT_MS, 'the first write to wait for the lock');
-      const second = asked(() => store.sequelize.transaction((transaction) => GuildSettings.create({ guildId: GUILD, data: {}, updatedAt: new Date() }, { transaction })));
+      const second = asked(() =>
+        store.sequelize.transaction((transaction) => GuildSettings.create({ guildId: GUILD, data: {}, updatedAt: new Date() }, { transaction })),
+      );
       const third = asked(() => GuildState.upsert({ guildId: GUILD, key: 'rulesMessage', value: 'third', updatedAt: new Date() }));
 
       const started = performance.now();
@@ -81,7 +83,10 @@ describe('the store on a SQLite file locked by another program', () => {
     const { Session } = store.models;
     const orphan = { data: {}, accountId: 4242, expiresAt: new Date(Date.now() + 60_000) };
     await assert.rejects(Session.create({ id: 'a'.repeat(64), ...orphan }), /FOREIGN KEY/);
-    await assert.rejects(store.sequelize.transaction((transaction) => Session.create({ id: 'b'.repeat(64), ...orphan }, { transaction })), /FOREIGN KEY/);
+    await assert.rejects(
+      store.sequelize.transaction((transaction) => Session.create({ id: 'b'.repeat(64), ...orphan }, { transaction })),
+      /FOREIGN KEY/,
+    );
     assert.equal(await Session.count(), 0);
   });
 });

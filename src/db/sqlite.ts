@@ -46,7 +46,8 @@ const READ_CONNECTION = 'reads';
 /** The key of the connection the process's transactions share. */
 const WRITE_CONNECTION = 'writes';
 
-const run = (connection: SqliteConnection, sql: string) => new Promise<void>((resolve, reject) => connection.run(sql, (error) => (error ? reject(error) : resolve())));
+const run = (connection: SqliteConnection, sql: string) =>
+  new Promise<void>((resolve, reject) => connection.run(sql, (error) => (error ? reject(error) : resolve())));
 
 /**
  * The process's turns at writing: one transaction at a time, in the order asked, each waiting for
@@ -94,7 +95,12 @@ export function prepareSqlite(sequelize: Sequelize, onFile: boolean): void {
  * A connection of this module's, kept by Sequelize's manager under `key` (so the store's close
  * closes it): opened and set up when first asked for; forgotten to open another.
  */
-function ownConnection(manager: ConnectionManager, open: ConnectionManager['getConnection'], key: string, setUp: (connection: SqliteConnection) => Promise<void>) {
+function ownConnection(
+  manager: ConnectionManager,
+  open: ConnectionManager['getConnection'],
+  key: string,
+  setUp: (connection: SqliteConnection) => Promise<void>,
+) {
   let pending: Promise<SqliteConnection> | null = null;
   return {
     get(): Promise<SqliteConnection> {
@@ -126,7 +132,11 @@ function ownConnection(manager: ConnectionManager, open: ConnectionManager['getC
  */
 function routeConnections(sequelize: Sequelize, turns: WriteTurns): void {
   const manager = sequelize.connectionManager as unknown as ConnectionManager;
-  const original = { get: manager.getConnection.bind(manager), release: manager.releaseConnection.bind(manager), destroy: manager.destroyConnection.bind(manager) };
+  const original = {
+    get: manager.getConnection.bind(manager),
+    release: manager.releaseConnection.bind(manager),
+    destroy: manager.destroyConnection.bind(manager),
+  };
   const reads = ownConnection(manager, original.get, READ_CONNECTION, async (connection) => {
     // Readers meet SQLite's lock only for a moment (a write-ahead log being recovered).
     connection.configure('busyTimeout', LOCK_WAIT_MS);

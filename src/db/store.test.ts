@@ -10,7 +10,10 @@ for (const backend of storeBackends()) {
       const database = await backend.createDatabase();
       try {
         const first = await openStore(database.url);
-        assert.deepEqual(await first.migrate(), MIGRATIONS.map((m) => m.name));
+        assert.deepEqual(
+          await first.migrate(),
+          MIGRATIONS.map((m) => m.name),
+        );
         assert.deepEqual(await first.migrate(), []);
         await first.close();
         if (backend.name === 'sqlite') return; // an in-memory database does not outlive its connection
@@ -32,7 +35,15 @@ for (const backend of storeBackends()) {
         const reread = await GuildSettings.findByPk('111111111111111111');
         assert.deepEqual(reread?.data, { values: { xpCooldown: 30 } });
         assert.equal(reread?.version, 0);
-        const account = await Account.create({ userId: '222222222222222222', username: 'pat', discriminator: '0', avatar: null, accessToken: null, refreshToken: null, tokenExpiresAt: null });
+        const account = await Account.create({
+          userId: '222222222222222222',
+          username: 'pat',
+          discriminator: '0',
+          avatar: null,
+          accessToken: null,
+          refreshToken: null,
+          tokenExpiresAt: null,
+        });
         await Session.create({ id: 'a'.repeat(64), data: {}, accountId: account.id, expiresAt: new Date(Date.now() + 60_000) });
         assert.equal(await Session.count({ where: { accountId: account.id } }), 1);
 
@@ -40,9 +51,23 @@ for (const backend of storeBackends()) {
         await assert.rejects(UserLevel.create({ guildId: '1', userId: '2' }), /unique|Validation/i);
         await UserLevel.create({ guildId: '1', userId: '3', totalXp: 500 });
         const top = await UserLevel.findAll({ where: { guildId: '1' }, order: [['totalXp', 'DESC']] });
-        assert.deepEqual(top.map((row) => row.userId), ['3', '2']);
+        assert.deepEqual(
+          top.map((row) => row.userId),
+          ['3', '2'],
+        );
 
-        const row = await Transaction.create({ guildId: '1', userId: '2', type: 'earn', amount: -5, itemId: null, itemName: null, description: null, actorId: null, counterpartyId: null, createdAt: new Date() });
+        const row = await Transaction.create({
+          guildId: '1',
+          userId: '2',
+          type: 'earn',
+          amount: -5,
+          itemId: null,
+          itemName: null,
+          description: null,
+          actorId: null,
+          counterpartyId: null,
+          createdAt: new Date(),
+        });
         assert.equal(row.amount, -5);
         assert.ok(await store.ping());
       } finally {

@@ -10,20 +10,41 @@ import { postgresOptions, preparePostgres } from './postgres';
 import { prepareSqlite } from './sqlite';
 import { sqliteFile } from './url';
 import { writesAsTransactions } from './writes';
-import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/Community';
-import { LevelReward, ShopItem, Transaction } from './models/Economy';
-import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/Member';
-import { Account } from './models/Account';
-import { Session } from './models/Session';
-import { RoleGrantRetry } from './models/RoleGrant';
-import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/Settings';
-import { CommandUsage, GuildDailyStats } from './models/Stats';
+import { Announcement, GuildState, ModerationLog, ModerationReport, ReactionRole, ReactionRoleEvent, WelcomeLog } from './models/community';
+import { LevelReward, ShopItem, Transaction } from './models/economy';
+import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/member';
+import { Account } from './models/account';
+import { Session } from './models/session';
+import { RoleGrantRetry } from './models/role-grant';
+import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/settings';
+import { CommandUsage, GuildDailyStats } from './models/stats';
 
 /** Every model, in one place; each store binds its own subclasses of them. */
 export const models = {
-  Account, Session, GuildSettings, SettingsHistory, AppSetting, DashboardGrant, WebhookDelivery,
-  UserCurrency, UserLevel, UserInventory, MemberActivity, ShopItem, Transaction, ReactionRole, ReactionRoleEvent,
-  Announcement, WelcomeLog, GuildState, ModerationLog, ModerationReport, CommandUsage, GuildDailyStats, LevelReward, Revision,
+  Account,
+  Session,
+  GuildSettings,
+  SettingsHistory,
+  AppSetting,
+  DashboardGrant,
+  WebhookDelivery,
+  UserCurrency,
+  UserLevel,
+  UserInventory,
+  MemberActivity,
+  ShopItem,
+  Transaction,
+  ReactionRole,
+  ReactionRoleEvent,
+  Announcement,
+  WelcomeLog,
+  GuildState,
+  ModerationLog,
+  ModerationReport,
+  CommandUsage,
+  GuildDailyStats,
+  LevelReward,
+  Revision,
   RoleGrantRetry,
 };
 export type Models = typeof models;
@@ -128,7 +149,9 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
       }
       const file = sqliteFile(url) ?? ':memory:';
       if (file !== ':memory:') return (await fileBytes(file)) + (await fileBytes(`${file}-wal`));
-      const [pages] = await sequelize.query<{ bytes: number }>('SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()', { type: QueryTypes.SELECT });
+      const [pages] = await sequelize.query<{ bytes: number }>('SELECT page_count * page_size AS bytes FROM pragma_page_count(), pragma_page_size()', {
+        type: QueryTypes.SELECT,
+      });
       return Number(pages?.bytes ?? 0);
     },
     close: () => sequelize.close(),

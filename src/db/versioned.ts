@@ -30,7 +30,10 @@ const ATTEMPTS = 3;
 
 /** The revisions of a row after `version`, oldest first, as edits made meanwhile. */
 export async function revisionsSince(store: Store, entity: VersionedEntity, row: VersionedRow, version: number): Promise<EditMeanwhile[]> {
-  const rows = await store.models.Revision.findAll({ where: { guildId: row.guildId, entity, entityId: row.id, version: { [Op.gt]: version } }, order: [['version', 'ASC']] });
+  const rows = await store.models.Revision.findAll({
+    where: { guildId: row.guildId, entity, entityId: row.id, version: { [Op.gt]: version } },
+    order: [['version', 'ASC']],
+  });
   return rows.map((revision) => ({ by: revision.actorName, at: revision.createdAt, changes: revision.changes }));
 }
 
@@ -62,7 +65,13 @@ export async function saveVersioned<M extends Model & VersionedRow>(
   for (let attempt = 1; ; attempt += 1) {
     const current = row.get({ plain: true }) as Record<string, unknown>;
     if (options.baseVersion !== undefined && options.baseVersion < row.version) {
-      refuseStaleSave({ meanwhile: await revisionsSince(store, entity, row, options.baseVersion), saving: values, stored: current, version: row.version, ...(options.describe ? { describe: options.describe } : {}) });
+      refuseStaleSave({
+        meanwhile: await revisionsSince(store, entity, row, options.baseVersion),
+        saving: values,
+        stored: current,
+        version: row.version,
+        ...(options.describe ? { describe: options.describe } : {}),
+      });
     }
     const changing = Object.keys(values).filter((field) => !isDeepStrictEqual(values[field], current[field]));
     if (changing.length === 0) return row;
@@ -75,8 +84,14 @@ export async function saveVersioned<M extends Model & VersionedRow>(
       if (affected === 0) return false;
       await store.models.Revision.create(
         {
-          guildId: row.guildId, entity, entityId: row.id, version: next, actorId: actor.userId, actorName: actor.name,
-          changes: changing.map((field) => ({ field, from: current[field] ?? null, to: values[field] ?? null })), createdAt: options.now(),
+          guildId: row.guildId,
+          entity,
+          entityId: row.id,
+          version: next,
+          actorId: actor.userId,
+          actorName: actor.name,
+          changes: changing.map((field) => ({ field, from: current[field] ?? null, to: values[field] ?? null })),
+          createdAt: options.now(),
         },
         { transaction },
       );

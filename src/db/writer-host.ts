@@ -52,14 +52,19 @@ async function openSqlite(file: string): Promise<WriterConnection> {
     dialect: 'sqlite',
     // $1, $2... become ?1, ?2..., which sqlite3 binds by position.
     query: <R extends object>(sql: string, params: readonly SqlParam[] = []) =>
-      new Promise<R[]>((resolve, reject) => db.all(sql.replace(/\$(\d+)/g, '?$1'), [...params], (error: Error | null, rows: R[]) => (error ? reject(error) : resolve(rows)))),
+      new Promise<R[]>((resolve, reject) =>
+        db.all(sql.replace(/\$(\d+)/g, '?$1'), [...params], (error: Error | null, rows: R[]) => (error ? reject(error) : resolve(rows))),
+      ),
   };
   await session.query('PRAGMA foreign_keys = ON');
   return {
     // IMMEDIATE takes the write lock at once, as the product's own SQLite transactions do, waiting
     // for it (SQLite's busy timeout) for what is left of the job's wait.
     transaction: async (work, deadline) => {
-      db.configure('busyTimeout', waitLeftMs(deadline, { code: 'SQLITE_BUSY', message: 'SQLITE_BUSY: the jobs before this one used up its wait for the lock' }));
+      db.configure(
+        'busyTimeout',
+        waitLeftMs(deadline, { code: 'SQLITE_BUSY', message: 'SQLITE_BUSY: the jobs before this one used up its wait for the lock' }),
+      );
       return inTransaction(session, 'BEGIN IMMEDIATE', work);
     },
     close: () => new Promise<void>((resolve, reject) => db.close((error) => (error ? reject(error) : resolve()))),

@@ -36,7 +36,11 @@ export function sendError(error: unknown): SentError {
 
 /** The received error as an Error again, with its code, so a store failure is still recognised. */
 export function receivedError(sent: SentError): Error {
-  const error = Object.assign(new Error(sent.message), sent.code === undefined ? {} : { code: sent.code }, sent.errno === undefined ? {} : { errno: sent.errno });
+  const error = Object.assign(
+    new Error(sent.message),
+    sent.code === undefined ? {} : { code: sent.code },
+    sent.errno === undefined ? {} : { errno: sent.errno },
+  );
   error.name = sent.name;
   if (sent.stack !== undefined) error.stack = sent.stack;
   return error;

@@ -28,13 +28,24 @@ function flushOf(id: string, rows: AccrualRow[], retry = false): AccrualFlush {
   return { id, retry, at: Date.UTC(2026, 10, 25, 12), forgetBefore: null, bonusPerLevel: { [GUILD]: 100 }, rows: accrualRowsJson(rows) };
 }
 
-const member = (userId: string, xp: number, coins = 10, messages = 1): AccrualRow => ({ guildId: GUILD, userId, username: `member ${userId}`, xp, coins, messages });
+const member = (userId: string, xp: number, coins = 10, messages = 1): AccrualRow => ({
+  guildId: GUILD,
+  userId,
+  username: `member ${userId}`,
+  xp,
+  coins,
+  messages,
+});
 
 /** A file or PostgreSQL store, migrated, with a writer on it; dropped after. */
-async function withWriter(backend: StoreBackend | 'file', run: (store: Store, writer: Awaited<ReturnType<typeof openStoreWriter<typeof WRITE_JOBS>>>, url: string) => Promise<void>): Promise<void> {
-  const database = backend === 'file'
-    ? { url: `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'writer-')), 'bot.sqlite')}`, drop: async () => undefined }
-    : await backend.createDatabase();
+async function withWriter(
+  backend: StoreBackend | 'file',
+  run: (store: Store, writer: Awaited<ReturnType<typeof openStoreWriter<typeof WRITE_JOBS>>>, url: string) => Promise<void>,
+): Promise<void> {
+  const database =
+    backend === 'file'
+      ? { url: `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'writer-')), 'bot.sqlite')}`, drop: async () => undefined }
+      : await backend.createDatabase();
   const store = await openStore(database.url);
   try {
     await store.migrate();
@@ -51,7 +62,12 @@ async function withWriter(backend: StoreBackend | 'file', run: (store: Store, wr
 }
 
 const levelsOf = async (store: Store) =>
-  new Map((await store.models.UserLevel.findAll({ where: { guildId: GUILD } })).map((row) => [row.userId, { level: row.level, xp: row.xp, totalXp: row.totalXp, messages: row.messagesCount }]));
+  new Map(
+    (await store.models.UserLevel.findAll({ where: { guildId: GUILD } })).map((row) => [
+      row.userId,
+      { level: row.level, xp: row.xp, totalXp: row.totalXp, messages: row.messagesCount },
+    ]),
+  );
 
 /** Holds the lock a flush needs from another connection, as another program would: SQLite's write lock, or PostgreSQL's user_levels. */
 async function holdLock(url: string): Promise<{ release(): Promise<void> }> {
@@ -82,26 +98,44 @@ for (const backend of backends) {
         assert.deepEqual(first, { written: true, levelUps: [{ guildId: GUILD, userId: '1', username: 'member 1', from: 1, to: 3, bonus: 200 }] });
         const again = await writer.run('accruals', flushOf('flush-1', [member('1', 500), member('2', 0, 0, 3)], true));
         assert.deepEqual(again, { written: false, levelUps: [] }, 'the retry of a flush that committed');
-        assert.deepEqual(await levelsOf(store), new Map([['1', { level: 3, xp: 125, totalXp: 500, messages: 1 }], ['2', { level: 1, xp: 0, totalXp: 0, messages: 3 }]]));
+        assert.deepEqual(
+          await levelsOf(store),
+          new Map([
+            ['1', { level: 3, xp: 125, totalXp: 500, messages: 1 }],
+            ['2', { level: 1, xp: 0, totalXp: 0, messages: 3 }],
+          ]),
+        );
         const wallet = await store.models.UserCurrency.findOne({ where: { guildId: GUILD, userId: '1' } });
         assert.equal(wallet?.balance, 10 + 200, 'chat coins and the level bonus');
         const ledger = await store.models.Transaction.findAll({ where: { guildId: GUILD }, order: [['amount', 'ASC']] });
-        assert.deepEqual(ledger.map((row) => [row.userId, row.type, row.amount, row.description]), [['1', 'earn', 10, 'Chat rewards'], ['1', 'earn', 200, 'Level 3 bonus']]);
+        assert.deepEqual(
+          ledger.map((row) => [row.userId, row.type, row.amount, row.description]),
+          [
+            ['1', 'earn', 10, 'Chat rewards'],
+            ['1', 'earn', 200, 'Level 3 bonus'],
+          ],
+        );
       });
     });
 
     test('a job that fails changes nothing and its error comes back with its code; jobs run in the order asked', async () => {
       await withWriter(backend, async (store, writer) => {
         await store.sequelize.query('ALTER TABLE transactions RENAME TO transactions_away');
-        const failed = await writer.run('accruals', flushOf('flush-2', [member('1', 50)])).then(() => null, (error: unknown) => error as Error & { code?: string });
+        const failed = await writer.run('accruals', flushOf('flush-2', [member('1', 50)])).then(
+          () => null,
+          (error: unknown) => error as Error & { code?: string },
+        );
         assert.ok(failed instanceof Error);
         assert.match(failed.message, /transactions/);
-        assert.equal(typeof failed.code, 'string', 'the driver\'s code crosses the thread');
+        assert.equal(typeof failed.code, 'string', "the driver's code crosses the thread");
         assert.equal(storeFailure(failed), null, 'a missing table is not the store being unavailable');
         assert.equal((await levelsOf(store)).size, 0, 'the totals written before the failing statement were rolled back');
         await store.sequelize.query('ALTER TABLE transactions_away RENAME TO transactions');
         // Asked at once: the retry runs after the flush it retries, so it finds its id written.
-        const [flush, retry] = await Promise.all([writer.run('accruals', flushOf('flush-2', [member('1', 50)])), writer.run('accruals', flushOf('flush-2', [member('1', 50)], true))]);
+        const [flush, retry] = await Promise.all([
+          writer.run('accruals', flushOf('flush-2', [member('1', 50)])),
+          writer.run('accruals', flushOf('flush-2', [member('1', 50)], true)),
+        ]);
         assert.deepEqual([flush.written, retry.written], [true, false]);
         assert.equal((await levelsOf(store)).get('1')?.totalXp, 50);
       });
@@ -114,10 +148,12 @@ for (const backend of backends) {
         try {
           const started = performance.now();
           const outcomes = await Promise.all(
-            ['flush-a', 'flush-b'].map((id) => writer.run('accruals', flushOf(id, [member('1', 20)])).then(
-              () => ({ error: null, ms: performance.now() - started }),
-              (error: unknown) => ({ error, ms: performance.now() - started }),
-            )),
+            ['flush-a', 'flush-b'].map((id) =>
+              writer.run('accruals', flushOf(id, [member('1', 20)])).then(
+                () => ({ error: null, ms: performance.now() - started }),
+                (error: unknown) => ({ error, ms: performance.now() - started }),
+              ),
+            ),
           );
           for (const [index, { error, ms }] of outcomes.entries()) {
             assert.equal(storeFailure(error)?.trouble, 'busy', `job ${index + 1}: ${String(error)}`);

@@ -32,7 +32,9 @@ export interface StoreWriter<Jobs extends WriteJobs> {
 export function inlineWriter<Jobs extends WriteJobs>(sequelize: Sequelize, jobs: Jobs): StoreWriter<Jobs> {
   return {
     run: (job, input) =>
-      sequelize.transaction((transaction) => (jobs[job] as (session: SqlSession, input: unknown) => Promise<OutputOf<Jobs[typeof job]>>)(sequelizeSession(sequelize, transaction), input)),
+      sequelize.transaction((transaction) =>
+        (jobs[job] as (session: SqlSession, input: unknown) => Promise<OutputOf<Jobs[typeof job]>>)(sequelizeSession(sequelize, transaction), input),
+      ),
     close: () => Promise.resolve(),
   };
 }

@@ -34,6 +34,8 @@ export function waitLeftMs(deadline: number): number {
 export function writesAsTransactions(sequelize: Sequelize): void {
   const original = sequelize.query.bind(sequelize) as QueryCall;
   const query: QueryCall = (sql, options) =>
-    !options?.transaction && WRITE_TYPES.has(options?.type ?? '') ? sequelize.transaction((own) => original(sql, { ...options, transaction: own })) : original(sql, options);
+    !options?.transaction && WRITE_TYPES.has(options?.type ?? '')
+      ? sequelize.transaction((own) => original(sql, { ...options, transaction: own }))
+      : original(sql, options);
   sequelize.query = query as unknown as Sequelize['query'];
 }

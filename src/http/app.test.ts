@@ -46,13 +46,17 @@ describe('HTTP face', () => {
   });
 
   test('hashed assets are cached for a year as immutable', async () => {
-    const response = await request(buildApp(store, { webRoot: web.root }).callback()).get(web.asset).expect(200);
+    const response = await request(buildApp(store, { webRoot: web.root }).callback())
+      .get(web.asset)
+      .expect(200);
     assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.match(response.text, /console\.log/);
   });
 
   test('a missing asset is a 404, not the index page', async () => {
-    const response = await request(buildApp(store, { webRoot: web.root }).callback()).get('/assets/missing-XYZ.js').expect(404);
+    const response = await request(buildApp(store, { webRoot: web.root }).callback())
+      .get('/assets/missing-XYZ.js')
+      .expect(404);
     assert.equal(response.body.error, 'not_found');
     assert.equal(response.headers['cache-control'], undefined);
   });

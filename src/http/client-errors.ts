@@ -7,7 +7,8 @@ import type { ApiError } from '../shared/http';
 
 /** The status and body of a request the parser refused, as Node's default handler picks the status. */
 function refusalOf(code: string | undefined): { status: number; body: ApiError } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, body: { error: 'request_too_large', message: 'The URL or the headers of the request are too large.' } };
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return { status: 431, body: { error: 'request_too_large', message: 'The URL or the headers of the request are too large.' } };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, body: { error: 'request_timeout', message: 'The request took too long to arrive.' } };
   return { status: 400, body: { error: 'bad_request', message: 'The request is not valid HTTP.' } };
 }
@@ -22,7 +23,8 @@ export function answerClientErrors(server: Server): void {
     const { status, body } = refusalOf(error.code);
     const json = JSON.stringify(body);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ` +
+        `${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     );
   });
 }

@@ -23,10 +23,23 @@ test('weights (q) decide, case and spaces aside; q=0 refuses a coding', () => {
 
 test("a request body's Content-Encoding: case, spaces, x-gzip and identity in a list aside, one coding is read", () => {
   for (const [header, coding] of [
-    [undefined, 'identity'], ['', 'identity'], ['identity', 'identity'], ['IDENTITY', 'identity'],
-    ['gzip', 'gzip'], ['GZIP', 'gzip'], ['  Gzip\t', 'gzip'], ['x-gzip', 'gzip'], ['X-GZIP', 'gzip'],
-    ['deflate', 'deflate'], ['Deflate', 'deflate'], ['br', 'br'], ['BR', 'br'],
-    ['gzip, identity', 'gzip'], ['identity,gzip', 'gzip'], [' , br ,', 'br'], ['identity, identity', 'identity'],
+    [undefined, 'identity'],
+    ['', 'identity'],
+    ['identity', 'identity'],
+    ['IDENTITY', 'identity'],
+    ['gzip', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['  Gzip\t', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['X-GZIP', 'gzip'],
+    ['deflate', 'deflate'],
+    ['Deflate', 'deflate'],
+    ['br', 'br'],
+    ['BR', 'br'],
+    ['gzip, identity', 'gzip'],
+    ['identity,gzip', 'gzip'],
+    [' , br ,', 'br'],
+    ['identity, identity', 'identity'],
   ] as const) {
     assert.deepEqual(requestCoding(header), { kind: 'one', coding }, JSON.stringify(header));
   }

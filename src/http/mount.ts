@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Services } from '../core/services';
-import type { Account } from '../db/models/Account';
+import type { Account } from '../db/models/account';
 import type { GuildAccess } from '../core/access';
 import type { GuildSummary } from '../bot/gateway';
 import { requireAccount, requireGuildAccess } from './middleware/auth';
@@ -46,7 +46,9 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], servic
       chain.push((ctx) => {
         const guild = ctx.state.guild as GuildSummary;
         const access = ctx.state.access as GuildAccess;
-        return respond(ctx, () => services.readCache.get(`${readCacheKey(guild.id, route.cache)}${access.userId}:${access.level}:${ctx.url}`, async () => run(ctx)));
+        return respond(ctx, () =>
+          services.readCache.get(`${readCacheKey(guild.id, route.cache)}${access.userId}:${access.level}:${ctx.url}`, async () => run(ctx)),
+        );
       });
     } else {
       // A write: whatever it changed is read afresh by the next request, whether it succeeded or not.

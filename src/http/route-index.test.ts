@@ -27,7 +27,11 @@ function routerOf(routes: readonly Route[]) {
 function appOf(routes: readonly Route[], indexed: boolean) {
   const full = routerOf(routes);
   const app = new Koa();
-  app.use(indexed ? indexRoutes('/api', routes, (group) => routerOf(group).routes() as unknown as Koa.Middleware, full.routes() as unknown as Koa.Middleware) : (full.routes() as unknown as Koa.Middleware));
+  app.use(
+    indexed
+      ? indexRoutes('/api', routes, (group) => routerOf(group).routes() as unknown as Koa.Middleware, full.routes() as unknown as Koa.Middleware)
+      : (full.routes() as unknown as Koa.Middleware),
+  );
   app.use(full.allowedMethods());
   return app.callback();
 }
@@ -88,6 +92,9 @@ describe('the route index', () => {
     const fallback: Koa.Middleware = (_ctx, next) => next();
     const routes = FEATURES.flatMap((feature) => feature.routes ?? []).map((route) => ({ path: routePath(route) }));
     assert.ok(routes.length > 50);
-    assert.notEqual(indexRoutes('/api', routes, () => fallback, fallback), fallback);
+    assert.notEqual(
+      indexRoutes('/api', routes, () => fallback, fallback),
+      fallback,
+    );
   });
 });

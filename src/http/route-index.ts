@@ -38,7 +38,12 @@ export interface IndexedRoute {
  * could happen, or whose paths use modifiers (`*`, `?`, `+`), are not indexed, all requests then
  * going to `fallback`.
  */
-export function indexRoutes<R extends IndexedRoute>(prefix: string, routes: readonly R[], mount: (routes: readonly R[]) => Middleware, fallback: Middleware): Middleware {
+export function indexRoutes<R extends IndexedRoute>(
+  prefix: string,
+  routes: readonly R[],
+  mount: (routes: readonly R[]) => Middleware,
+  fallback: Middleware,
+): Middleware {
   const split = (path: string) => path.split('/').slice(1);
   const templates = routes.map((route) => ({ route, segments: split(route.path) }));
   const groups = new Map<string, { route: R; segments: string[] }[]>();

@@ -8,7 +8,7 @@ import type { z, ZodType } from 'zod';
 import type { GuildAccess } from '../core/access';
 import type { Services } from '../core/services';
 import type { GuildSummary } from '../bot/gateway';
-import type { Account } from '../db/models/Account';
+import type { Account } from '../db/models/account';
 import type { AccessLevel } from '../shared/access';
 
 export { HttpError, Unauthorized } from './errors';
@@ -105,17 +105,23 @@ export interface GuildRouteSpec<B extends ZodType = ZodType, Q extends ZodType =
 export type RouteSpec = PublicRouteSpec | AccountRouteSpec | GuildRouteSpec;
 
 /** Declares a public route. */
-export function publicRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(spec: Omit<PublicRouteSpec<B, Q>, 'kind'>): RouteSpec {
+export function publicRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(
+  spec: Omit<PublicRouteSpec<B, Q>, 'kind'>,
+): RouteSpec {
   return { kind: 'public', ...spec } as PublicRouteSpec<B, Q> as RouteSpec;
 }
 
 /** Declares a route for signed-in accounts. */
-export function accountRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(spec: Omit<AccountRouteSpec<B, Q>, 'kind'>): RouteSpec {
+export function accountRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(
+  spec: Omit<AccountRouteSpec<B, Q>, 'kind'>,
+): RouteSpec {
   return { kind: 'account', ...spec } as AccountRouteSpec<B, Q> as RouteSpec;
 }
 
 /** Declares a guild route. */
-export function guildRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(spec: Omit<GuildRouteSpec<B, Q>, 'kind'>): RouteSpec {
+export function guildRoute<B extends ZodType = ZodType<undefined>, Q extends ZodType = ZodType<undefined>>(
+  spec: Omit<GuildRouteSpec<B, Q>, 'kind'>,
+): RouteSpec {
   return { kind: 'guild', ...spec } as GuildRouteSpec<B, Q> as RouteSpec;
 }
 

@@ -132,7 +132,8 @@ export function createSessionMiddleware(app: Koa, store: Store, publicUrl: strin
   // (under /api/auth/) starts one: every other request skips the middleware and reads
   // ctx.session as undefined (signed out).
   const cookie = sessionCookieName(publicUrl);
-  const onlyWhereNeeded: Middleware = (ctx, next) => (ctx.cookies.get(cookie) !== undefined || ctx.path.startsWith('/api/auth/') ? middleware(ctx, next) : next());
+  const onlyWhereNeeded: Middleware = (ctx, next) =>
+    ctx.cookies.get(cookie) !== undefined || ctx.path.startsWith('/api/auth/') ? middleware(ctx, next) : next();
   return { middleware: onlyWhereNeeded, dispose: () => clearInterval(sweeper) };
 }
 

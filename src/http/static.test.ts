@@ -12,7 +12,9 @@ import { createTestStore } from '../../test/helpers/store';
 import type { Store } from '../db/store';
 
 const script = Buffer.from(`export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`);
-const page = `<!doctype html><meta name="csp-nonce" content="__CSP_NONCE__"><title>dashboard</title>${'<link rel="modulepreload" href="/assets/chunks/chunk-ABCDEFGH.js">'.repeat(30)}<div id="root"></div>`;
+const page =
+  `<!doctype html><meta name="csp-nonce" ` +
+  `content="__CSP_NONCE__"><title>dashboard</title>${'<link rel="modulepreload" href="/assets/chunks/chunk-ABCDEFGH.js">'.repeat(30)}<div id="root"></div>`;
 const BROWSER = 'gzip, deflate, br, zstd';
 
 describe('serving the built dashboard', () => {

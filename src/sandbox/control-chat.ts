@@ -16,7 +16,14 @@ export function controlChannel(services: SandboxServices, channelId: string): { 
 }
 
 /** 404 unless the user is a member, 403 without `permission` in the channel or while timed out. */
-export function requirePermission(services: SandboxServices, guild: GuildRecord, channel: ChannelRecord, userId: string, permission: bigint, what: string): void {
+export function requirePermission(
+  services: SandboxServices,
+  guild: GuildRecord,
+  channel: ChannelRecord,
+  userId: string,
+  permission: bigint,
+  what: string,
+): void {
   if (!guild.members.has(userId)) throw new ControlError(404, 'unknown_member', `User ${userId} is not a member of ${guild.name}.`);
   if (!hasPermission(channelPermissions(guild, channel, userId), permission)) {
     throw new ControlError(403, 'missing_permissions', `User ${userId} may not ${what} in #${channel.name}.`);
@@ -75,7 +82,8 @@ export function registerChatControls(router: Router, services: SandboxServices):
     const input = parseControlBody(postSchema, body);
     requirePermission(services, guild, channel, input.authorId, P.ViewChannel | P.SendMessages, 'send messages');
     const replyTo = input.replyTo ? world.messages.get(input.replyTo) : null;
-    if (input.replyTo && (!replyTo || replyTo.channelId !== channel.id)) throw new ControlError(404, 'unknown_message', 'The message to reply to is not in this channel.');
+    if (input.replyTo && (!replyTo || replyTo.channelId !== channel.id))
+      throw new ControlError(404, 'unknown_message', 'The message to reply to is not in this channel.');
     const message = world.messages.create(channel.id, { authorId: input.authorId, content: input.content, replyTo: replyTo ?? null });
     return ok(presentControlMessage(services, message), 201);
   });
@@ -96,7 +104,9 @@ export function registerChatControls(router: Router, services: SandboxServices):
   router.add('POST', '/channels/:channelId/messages/bulk', 'none', async ({ params, body }) => {
     const { guild, channel } = controlChannel(services, params.channelId ?? '');
     const input = parseControlBody(bulkPostSchema, body);
-    const authors = input.authorIds ?? [...guild.members.keys()].filter((id) => id !== world.botUserId && hasPermission(channelPermissions(guild, channel, id), P.ViewChannel | P.SendMessages));
+    const authors =
+      input.authorIds ??
+      [...guild.members.keys()].filter((id) => id !== world.botUserId && hasPermission(channelPermissions(guild, channel, id), P.ViewChannel | P.SendMessages));
     for (const id of new Set(authors)) requirePermission(services, guild, channel, id, P.ViewChannel | P.SendMessages, 'send messages');
     if (authors.length === 0) throw new ControlError(400, 'invalid_body', 'Nobody may post in this channel.', { authorIds: 'No member may post here.' });
     const template = input.content ?? 'message {n}';
@@ -121,7 +131,14 @@ export function registerChatControls(router: Router, services: SandboxServices):
   router.add('PUT', reactionPath, 'none', ({ params }) => {
     const { guild, channel, message } = reactionTarget(params);
     const first = !world.messages.hasReaction(message, params.emoji ?? '');
-    requirePermission(services, guild, channel, params.userId ?? '', (first ? P.AddReactions : 0n) | P.ReadMessageHistory, first ? 'add new reactions' : 'react');
+    requirePermission(
+      services,
+      guild,
+      channel,
+      params.userId ?? '',
+      (first ? P.AddReactions : 0n) | P.ReadMessageHistory,
+      first ? 'add new reactions' : 'react',
+    );
     world.messages.addReaction(message, params.emoji ?? '', params.userId ?? '');
     return noContent();
   });

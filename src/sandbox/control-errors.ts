@@ -21,7 +21,9 @@ export function parseControlBody<S extends z.ZodType>(schema: S, body: unknown):
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) fields[issue.path.map(String).join('.') || '_root'] ??= issue.message;
-  const summary = Object.entries(fields).map(([field, message]) => `${field}: ${message}`).join('; ');
+  const summary = Object.entries(fields)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
   throw new ControlError(400, 'invalid_body', summary, fields);
 }
 

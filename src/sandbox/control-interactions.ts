@@ -1,4 +1,10 @@
-import { ApplicationCommandType, ComponentType, PermissionFlagsBits as P, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord-api-types/v10';
+import {
+  ApplicationCommandType,
+  ComponentType,
+  PermissionFlagsBits as P,
+  type APIActionRowComponent,
+  type APIComponentInMessageActionRow,
+} from 'discord-api-types/v10';
 import { ControlError, controlGuild, parseControlBody } from './control-errors';
 import { autocompleteSchema, componentSchema, interactionSchema, messageCommandSchema, modalSchema } from './control-schemas';
 import {
@@ -33,9 +39,14 @@ async function finalOf(record: InteractionRecord, what: string) {
   const reply = await Promise.race([record.final, timeout]);
   clearTimeout(timer);
   if (reply === null) {
-    throw new ControlError(504, 'no_response', `The bot did not respond to ${what} within ${INITIAL_RESPONSE_DEADLINE_MS / 1000} s: the member sees "The application did not respond".`);
+    throw new ControlError(
+      504,
+      'no_response',
+      `The bot did not respond to ${what} within ${INITIAL_RESPONSE_DEADLINE_MS / 1000} s: the member sees "The application did not respond".`,
+    );
   }
-  if (reply === 'timeout') throw new ControlError(504, 'no_reply', `The bot did not finish its reply to ${what} within ${INTERACTION_REPLY_TIMEOUT_MS / 1000} s.`);
+  if (reply === 'timeout')
+    throw new ControlError(504, 'no_reply', `The bot did not finish its reply to ${what} within ${INTERACTION_REPLY_TIMEOUT_MS / 1000} s.`);
   return { interactionId: record.id, ...reply };
 }
 
@@ -74,7 +85,11 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     if (!command) throw new ControlError(404, 'unknown_command', `No ${slash ? '' : 'message '}command "${commandName}" is registered for this guild.`);
     const required = command.default_member_permissions ? BigInt(command.default_member_permissions) : 0n;
     if (!hasPermission(channelPermissions(guild, channel, input.userId), required)) {
-      throw new ControlError(403, 'missing_permissions', `User ${input.userId} lacks the permissions ${slash ? `/${commandName}` : `"${commandName}"`} requires.`);
+      throw new ControlError(
+        403,
+        'missing_permissions',
+        `User ${input.userId} lacks the permissions ${slash ? `/${commandName}` : `"${commandName}"`} requires.`,
+      );
     }
     return { guild, channel, command, commandName, path };
   };
@@ -86,7 +101,9 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     const { guild, channel, command, commandName, path } = commandTarget(input);
     const id = world.snowflakes.next();
     const token = InteractionStore.newToken();
-    const payload = built(() => buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options) }));
+    const payload = built(() =>
+      buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options) }),
+    );
     const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName }, payload);
     return ok(await finalOf(record, `/${input.name}`));
   });
@@ -95,11 +112,17 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     const input = parseControlBody(messageCommandSchema, body);
     const { guild, channel, command } = commandTarget(input, ApplicationCommandType.Message);
     const message = world.messages.get(input.messageId);
-    if (!message || message.channelId !== channel.id) throw new ControlError(404, 'unknown_message', 'No such message in this channel.', { messageId: 'Not a message of the channel.' });
+    if (!message || message.channelId !== channel.id)
+      throw new ControlError(404, 'unknown_message', 'No such message in this channel.', { messageId: 'Not a message of the channel.' });
     const id = world.snowflakes.next();
     const token = InteractionStore.newToken();
-    const payload = built(() => buildMessageCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, message: world.messages.present(message) }));
-    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: command.name }, payload);
+    const payload = built(() =>
+      buildMessageCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, message: world.messages.present(message) }),
+    );
+    const record = services.interactions.open(
+      { id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: command.name },
+      payload,
+    );
     return ok(await finalOf(record, `"${command.name}"`));
   });
 
@@ -108,8 +131,23 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     const { guild, channel, command, commandName, path } = commandTarget(input);
     const id = world.snowflakes.next();
     const token = InteractionStore.newToken();
-    const payload = built(() => buildAutocompleteInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options), focused: input.focused }));
-    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName, kind: 'autocomplete' }, payload);
+    const payload = built(() =>
+      buildAutocompleteInteraction(world, {
+        id,
+        token,
+        guild,
+        channel,
+        userId: input.userId,
+        command,
+        path,
+        values: valuesOf(input.options),
+        focused: input.focused,
+      }),
+    );
+    const record = services.interactions.open(
+      { id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName, kind: 'autocomplete' },
+      payload,
+    );
     return ok(await finalOf(record, `the autocomplete of /${input.name}`));
   });
 
@@ -119,9 +157,11 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     requirePermission(services, guild, channel, input.userId, P.ViewChannel, 'see');
     const message = world.messages.get(input.messageId);
     if (!message || message.channelId !== channel.id) throw new ControlError(404, 'unknown_message', 'No such message in this channel.');
-    if (message.authorId !== world.botUserId) throw new ControlError(400, 'invalid_body', "Only the bot's messages have components it answers.", { messageId: 'Not a message of the bot.' });
+    if (message.authorId !== world.botUserId)
+      throw new ControlError(400, 'invalid_body', "Only the bot's messages have components it answers.", { messageId: 'Not a message of the bot.' });
     const component = findComponent(message.components, input.customId);
-    if (!component) throw new ControlError(404, 'unknown_component', `The message has no button or menu "${input.customId}".`, { customId: 'No such component.' });
+    if (!component)
+      throw new ControlError(404, 'unknown_component', `The message has no button or menu "${input.customId}".`, { customId: 'No such component.' });
     if ('disabled' in component && component.disabled) throw new ControlError(400, 'disabled', `"${input.customId}" is disabled.`, { customId: 'Disabled.' });
     let values: string[] | undefined;
     if (component.type === ComponentType.StringSelect) {
@@ -131,14 +171,25 @@ export function registerInteractionControls(router: Router, services: SandboxSer
       const max = component.max_values ?? 1;
       const wrong = values.filter((value) => !allowed.has(value));
       if (wrong.length > 0) throw new ControlError(400, 'invalid_body', `Not options of the menu: ${wrong.join(', ')}.`, { values: 'Unknown option.' });
-      if (values.length < min || values.length > max) throw new ControlError(400, 'invalid_body', `Choose between ${min} and ${max} options.`, { values: `Choose ${min} to ${max}.` });
+      if (values.length < min || values.length > max)
+        throw new ControlError(400, 'invalid_body', `Choose between ${min} and ${max} options.`, { values: `Choose ${min} to ${max}.` });
     } else if (component.type !== ComponentType.Button) {
       throw new ControlError(400, 'invalid_body', 'The sandbox models buttons and string select menus.', { customId: 'Not a button or a string select.' });
     }
     const id = world.snowflakes.next();
     const token = InteractionStore.newToken();
     const payload = built(() =>
-      buildComponentInteraction(world, { id, token, guild, channel, userId: input.userId, message: world.messages.present(message), customId: input.customId, componentType: component.type, values }),
+      buildComponentInteraction(world, {
+        id,
+        token,
+        guild,
+        channel,
+        userId: input.userId,
+        message: world.messages.present(message),
+        customId: input.customId,
+        componentType: component.type,
+        values,
+      }),
     );
     const record = services.interactions.open(
       { id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: input.customId, kind: 'component', sourceMessage: message },
@@ -152,20 +203,27 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     const { guild, channel } = controlChannel(services, input.channelId);
     requirePermission(services, guild, channel, input.userId, P.ViewChannel, 'see');
     const modal = services.interactions.modals.get(input.userId);
-    if (!modal || modal.customId !== input.customId) throw new ControlError(404, 'unknown_modal', `The bot has not shown this member a modal "${input.customId}".`, { customId: 'Not shown.' });
+    if (!modal || modal.customId !== input.customId)
+      throw new ControlError(404, 'unknown_modal', `The bot has not shown this member a modal "${input.customId}".`, { customId: 'Not shown.' });
     const fields: Record<string, string> = {};
     for (const [customId, value] of Object.entries(input.fields)) {
       const field = modal.inputs.find((candidate) => candidate.customId === customId);
       if (!field) fields[`fields.${customId}`] = 'Not a text input of the modal.';
-      else if (value.length > field.maxLength || value.length < (value.length === 0 ? 0 : field.minLength)) fields[`fields.${customId}`] = `Must be ${field.minLength} to ${field.maxLength} characters.`;
+      else if (value.length > field.maxLength || value.length < (value.length === 0 ? 0 : field.minLength))
+        fields[`fields.${customId}`] = `Must be ${field.minLength} to ${field.maxLength} characters.`;
     }
     for (const field of modal.inputs) if (field.required && !input.fields[field.customId]) fields[`fields.${field.customId}`] = `${field.label} is required.`;
     if (Object.keys(fields).length > 0) throw new ControlError(400, 'invalid_body', Object.values(fields).join(' '), fields);
     services.interactions.modals.delete(input.userId);
     const id = world.snowflakes.next();
     const token = InteractionStore.newToken();
-    const payload = built(() => buildModalSubmitInteraction(world, { id, token, guild, channel, userId: input.userId, customId: input.customId, fields: input.fields }));
-    const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: input.customId, kind: 'modal' }, payload);
+    const payload = built(() =>
+      buildModalSubmitInteraction(world, { id, token, guild, channel, userId: input.userId, customId: input.customId, fields: input.fields }),
+    );
+    const record = services.interactions.open(
+      { id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName: input.customId, kind: 'modal' },
+      payload,
+    );
     return ok(await finalOf(record, `the modal "${input.customId}"`));
   });
 }

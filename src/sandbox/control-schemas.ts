@@ -8,7 +8,10 @@ export const joinSchema = z.object({
   id: snowflake.optional(),
   username: z.string().min(2).max(32),
   globalName: z.string().max(32).nullish(),
-  discriminator: z.string().regex(/^\d{1,4}$/).optional(),
+  discriminator: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .optional(),
   roles: z.array(snowflake).optional(),
 });
 

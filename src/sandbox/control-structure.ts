@@ -14,11 +14,18 @@ const permissions = z.union([z.array(z.enum(PERMISSION_NAMES)), z.string().regex
 const toBits = (value: z.infer<typeof permissions>): bigint =>
   typeof value === 'string' ? BigInt(value) : value.reduce((bits, name) => bits | PermissionFlagsBits[name], 0n);
 
-const overwrites = z.array(z.object({ id: snowflake, type: z.enum(['role', 'member']), allow: permissions.default([]), deny: permissions.default([]) })).max(100);
+const overwrites = z
+  .array(z.object({ id: snowflake, type: z.enum(['role', 'member']), allow: permissions.default([]), deny: permissions.default([]) }))
+  .max(100);
 const toOverwrites = (list: z.infer<typeof overwrites>): OverwriteRecord[] =>
   list.map((o) => ({ id: o.id, type: o.type === 'role' ? OverwriteType.Role : OverwriteType.Member, allow: toBits(o.allow), deny: toBits(o.deny) }));
 
-const CHANNEL_TYPES = { text: ChannelType.GuildText, voice: ChannelType.GuildVoice, category: ChannelType.GuildCategory, announcement: ChannelType.GuildAnnouncement } as const;
+const CHANNEL_TYPES = {
+  text: ChannelType.GuildText,
+  voice: ChannelType.GuildVoice,
+  category: ChannelType.GuildCategory,
+  announcement: ChannelType.GuildAnnouncement,
+} as const;
 
 /** POST /_sandbox/guilds/:guildId/channels */
 export const channelCreateSchema = z.object({
@@ -29,7 +36,11 @@ export const channelCreateSchema = z.object({
   overwrites: overwrites.optional(),
 });
 /** PATCH /_sandbox/channels/:channelId */
-export const channelPatchSchema = z.object({ name: z.string().min(1).max(100).optional(), topic: z.string().max(1024).nullish(), overwrites: overwrites.optional() });
+export const channelPatchSchema = z.object({
+  name: z.string().min(1).max(100).optional(),
+  topic: z.string().max(1024).nullish(),
+  overwrites: overwrites.optional(),
+});
 /** POST /_sandbox/guilds/:guildId/roles and PATCH /_sandbox/guilds/:guildId/roles/:roleId */
 export const roleSchema = z.object({
   name: z.string().min(1).max(100).optional(),
@@ -53,16 +64,21 @@ export function registerStructureControls(router: Router, services: SandboxServi
     const guild = controlGuild(services, guildId);
     const role = guild.roles.get(roleId);
     if (!role) throw new ControlError(404, 'unknown_role', `No role ${roleId} in ${guild.name}.`);
-    if (isManagedRole(role)) throw new ControlError(400, 'managed_role', 'A managed role (a bot\'s own, the booster role) cannot be edited.');
+    if (isManagedRole(role)) throw new ControlError(400, 'managed_role', "A managed role (a bot's own, the booster role) cannot be edited.");
     return { guild, role };
   };
 
   router.add('POST', '/guilds/:guildId/channels', 'none', ({ params, body }) => {
     const guild = controlGuild(services, params.guildId ?? '');
     const input = parseControlBody(channelCreateSchema, body);
-    if (input.parentId && guild.channels.get(input.parentId)?.type !== ChannelType.GuildCategory) throw new ControlError(400, 'invalid_body', 'parentId is not a category of the guild.', { parentId: 'Not a category.' });
+    if (input.parentId && guild.channels.get(input.parentId)?.type !== ChannelType.GuildCategory)
+      throw new ControlError(400, 'invalid_body', 'parentId is not a category of the guild.', { parentId: 'Not a category.' });
     const channel = world.structure.createChannel(guild.id, {
-      name: input.name, type: CHANNEL_TYPES[input.type], parentId: input.parentId ?? null, topic: input.topic ?? null, overwrites: toOverwrites(input.overwrites ?? []),
+      name: input.name,
+      type: CHANNEL_TYPES[input.type],
+      parentId: input.parentId ?? null,
+      topic: input.topic ?? null,
+      overwrites: toOverwrites(input.overwrites ?? []),
     });
     return ok(presentChannel(channel), 201);
   });

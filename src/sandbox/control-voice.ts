@@ -39,9 +39,11 @@ export function registerVoiceControls(router: Router, services: SandboxServices)
   const joinableChannel = (guild: GuildRecord, userId: string, channelId: string) => {
     const channel = guild.channels.get(channelId);
     if (!channel) throw new ControlError(404, 'unknown_channel', `No channel ${channelId} in ${guild.name}.`);
-    if (channel.type !== ChannelType.GuildVoice) throw new ControlError(400, 'not_voice', `#${channel.name} is not a voice channel.`, { channelId: 'Not a voice channel.' });
+    if (channel.type !== ChannelType.GuildVoice)
+      throw new ControlError(400, 'not_voice', `#${channel.name} is not a voice channel.`, { channelId: 'Not a voice channel.' });
     const allowed = channelPermissions(guild, channel, userId);
-    if (!hasPermission(allowed, P.ViewChannel | P.Connect)) throw new ControlError(403, 'missing_permissions', `User ${userId} lacks Connect in #${channel.name}.`);
+    if (!hasPermission(allowed, P.ViewChannel | P.Connect))
+      throw new ControlError(403, 'missing_permissions', `User ${userId} lacks Connect in #${channel.name}.`);
     const until = guild.members.get(userId)?.communicationDisabledUntil;
     if (until && Date.parse(until) > world.clock.ms()) throw new ControlError(403, 'timed_out', `User ${userId} is timed out and cannot join voice.`);
   };
@@ -73,10 +75,15 @@ export function registerVoiceControls(router: Router, services: SandboxServices)
       throw new ControlError(403, 'missing_permissions', `User ${input.actorId} may not server-mute or deafen here.`);
     }
     if (!guild.voice.has(input.userId)) throw new ControlError(400, 'not_in_voice', `User ${input.userId} is not connected to voice.`);
-    const state = world.updateVoiceState(guild.id, input.userId, {
-      ...(input.mute !== undefined ? { mute: input.mute } : {}),
-      ...(input.deaf !== undefined ? { deaf: input.deaf } : {}),
-    }, { actorId: input.actorId });
+    const state = world.updateVoiceState(
+      guild.id,
+      input.userId,
+      {
+        ...(input.mute !== undefined ? { mute: input.mute } : {}),
+        ...(input.deaf !== undefined ? { deaf: input.deaf } : {}),
+      },
+      { actorId: input.actorId },
+    );
     return ok(presentVoiceState(guild, input.userId, state));
   });
 
@@ -94,13 +101,15 @@ export function registerVoiceControls(router: Router, services: SandboxServices)
   });
 
   // PUT or DELETE /_sandbox/guilds/:guildId/boosts/:userId: a member starts or stops boosting.
-  const boost = (boosting: boolean) => ({ params }: { params: Record<string, string> }) => {
-    const guild = controlGuild(services, params.guildId ?? '');
-    const userId = params.userId ?? '';
-    requireMember(guild, userId);
-    const member = world.setBoosting(guild.id, userId, boosting);
-    return ok({ userId, premiumSince: member.premiumSince, boosts: presentGuild(guild).premium_subscription_count });
-  };
+  const boost =
+    (boosting: boolean) =>
+    ({ params }: { params: Record<string, string> }) => {
+      const guild = controlGuild(services, params.guildId ?? '');
+      const userId = params.userId ?? '';
+      requireMember(guild, userId);
+      const member = world.setBoosting(guild.id, userId, boosting);
+      return ok({ userId, premiumSince: member.premiumSince, boosts: presentGuild(guild).premium_subscription_count });
+    };
   router.add('PUT', '/guilds/:guildId/boosts/:userId', 'none', boost(true));
   router.add('DELETE', '/guilds/:guildId/boosts/:userId', 'none', boost(false));
 }

@@ -67,7 +67,8 @@ export function buildControlRouter(services: SandboxServices): Router {
     const input = parseControlBody(moderationSchema, body);
     requireMember(guild, input.actorId);
     const needed = { ban: P.BanMembers, unban: P.BanMembers, kick: P.KickMembers, timeout: P.ModerateMembers, untimeout: P.ModerateMembers }[input.action];
-    if (!hasPermission(guildPermissions(guild, input.actorId), needed)) throw new ControlError(403, 'missing_permissions', `User ${input.actorId} may not ${input.action} here.`);
+    if (!hasPermission(guildPermissions(guild, input.actorId), needed))
+      throw new ControlError(403, 'missing_permissions', `User ${input.actorId} may not ${input.action} here.`);
     const context = { actorId: input.actorId, reason: input.reason ?? null };
     if (input.action === 'unban') {
       if (!world.unban(guild.id, input.targetId, context)) throw new ControlError(404, 'unknown_ban', 'That user is not banned.');
@@ -86,8 +87,10 @@ export function buildControlRouter(services: SandboxServices): Router {
     else {
       const until = input.action === 'timeout' ? (input.until ?? null) : null;
       if (input.action === 'timeout' && !until) throw new ControlError(400, 'invalid_body', 'A timeout needs until.', { until: 'Required for a timeout.' });
-      if (until && Date.parse(until) - world.clock.ms() > 28 * 86_400_000) throw new ControlError(400, 'invalid_body', 'A timeout lasts at most 28 days.', { until: 'At most 28 days ahead.' });
-      if (input.action === 'timeout' && (guildPermissions(guild, input.targetId) & P.Administrator) !== 0n) throw new ControlError(403, 'administrator', 'Administrators cannot be timed out.');
+      if (until && Date.parse(until) - world.clock.ms() > 28 * 86_400_000)
+        throw new ControlError(400, 'invalid_body', 'A timeout lasts at most 28 days.', { until: 'At most 28 days ahead.' });
+      if (input.action === 'timeout' && (guildPermissions(guild, input.targetId) & P.Administrator) !== 0n)
+        throw new ControlError(403, 'administrator', 'Administrators cannot be timed out.');
       world.updateMember(guild.id, input.targetId, { communicationDisabledUntil: until }, context);
     }
     return noContent();
@@ -106,7 +109,16 @@ export function buildControlRouter(services: SandboxServices): Router {
     const userId = params.userId ?? '';
     if (!world.users.has(userId)) throw new ControlError(404, 'unknown_user', `No user ${userId}.`);
     const channel = world.dms.ofUser(userId);
-    return ok((channel?.messages ?? []).map((message) => ({ id: message.id, channelId: message.channelId, authorId: message.authorId, content: message.content, embeds: message.embeds, timestamp: message.timestamp })));
+    return ok(
+      (channel?.messages ?? []).map((message) => ({
+        id: message.id,
+        channelId: message.channelId,
+        authorId: message.authorId,
+        content: message.content,
+        embeds: message.embeds,
+        timestamp: message.timestamp,
+      })),
+    );
   });
 
   router.add('POST', '/faults', 'none', ({ body }) => {
@@ -196,7 +208,11 @@ export function controlMiddleware(services: SandboxServices): Middleware {
         throw new ControlError(400, 'invalid_json', 'The body is not valid JSON.');
       }
       const result = await matched.route.handler({
-        params: matched.params, query: new URLSearchParams(ctx.querystring), body, caller: { kind: 'none' }, reason: null,
+        params: matched.params,
+        query: new URLSearchParams(ctx.querystring),
+        body,
+        caller: { kind: 'none' },
+        reason: null,
       });
       ctx.status = result.status;
       if (result.body !== undefined) ctx.body = result.body;

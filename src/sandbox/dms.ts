@@ -78,7 +78,13 @@ export class DirectMessageStore {
   /** The DM channel as REST shows it (Discord's PrivateChannelResponse has no name). */
   presentChannel(channel: DmChannel): Omit<APIDMChannel, 'name'> {
     const last = channel.messages.at(-1);
-    return { id: channel.id, type: ChannelType.DM, recipients: [presentUserById(this.world, channel.userId)], last_message_id: last?.id ?? null, flags: 0 as ChannelFlags };
+    return {
+      id: channel.id,
+      type: ChannelType.DM,
+      recipients: [presentUserById(this.world, channel.userId)],
+      last_message_id: last?.id ?? null,
+      flags: 0 as ChannelFlags,
+    };
   }
 
   /** A DM as REST shows it. */

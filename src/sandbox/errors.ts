@@ -44,28 +44,26 @@ export const unknownEmoji = (): DiscordApiError => new DiscordApiError(400, REST
 /** 404 10015: the webhook (interaction token) is unknown or expired. */
 export const unknownWebhook = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook');
 /** 404 10062: the interaction is unknown or expired. */
-export const unknownInteraction = (): DiscordApiError =>
-  new DiscordApiError(404, RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction');
+export const unknownInteraction = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction');
 /** 404 10063: the application command is unknown. */
-export const unknownCommand = (): DiscordApiError =>
-  new DiscordApiError(404, RESTJSONErrorCodes.UnknownApplicationCommand, 'Unknown application command');
+export const unknownCommand = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownApplicationCommand, 'Unknown application command');
 /** 403 50001: the bot cannot see the guild or channel. */
 export const unknownVoiceState = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownVoiceState, 'Unknown Voice State');
 /** 40032: moving, muting or deafening someone who is not in voice. */
-export const notInVoice = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.TargetUserIsNotConnectedToVoice, 'Target user is not connected to voice.');
+export const notInVoice = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.TargetUserIsNotConnectedToVoice, 'Target user is not connected to voice.');
 /** 50024: the target is not a channel of the right type (a move into a text channel). */
-export const invalidChannelType = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, 'Cannot execute action on this channel type');
+export const invalidChannelType = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.CannotExecuteActionOnThisChannelType, 'Cannot execute action on this channel type');
 
 export const missingAccess = (): DiscordApiError => new DiscordApiError(403, RESTJSONErrorCodes.MissingAccess, 'Missing Access');
 /** 403 50013: a permission or the role hierarchy forbids the action. */
-export const missingPermissions = (): DiscordApiError =>
-  new DiscordApiError(403, RESTJSONErrorCodes.MissingPermissions, 'Missing Permissions');
+export const missingPermissions = (): DiscordApiError => new DiscordApiError(403, RESTJSONErrorCodes.MissingPermissions, 'Missing Permissions');
 /** 400 40060: a second initial response on the same interaction token. */
 export const alreadyAcknowledged = (): DiscordApiError =>
   new DiscordApiError(400, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged, 'Interaction has already been acknowledged.');
 /** 400 50006: a message with neither content nor embeds. */
-export const emptyMessage = (): DiscordApiError =>
-  new DiscordApiError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message');
+export const emptyMessage = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message');
 /** 404 for a route the sandbox does not serve (Discord answers `404: Not Found`, code 0). */
 export const notFoundRoute = (): DiscordApiError => new DiscordApiError(404, 0, '404: Not Found');
 

@@ -74,7 +74,9 @@ const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
 };
 
 /** Every intent Discord defines; a bit outside them closes with 4013. */
-const KNOWN_INTENTS = Object.values(GatewayIntentBits).filter((value): value is number => typeof value === 'number').reduce((all, bit) => all | bit, 0);
+const KNOWN_INTENTS = Object.values(GatewayIntentBits)
+  .filter((value): value is number => typeof value === 'number')
+  .reduce((all, bit) => all | bit, 0);
 /** The privileged intents (need the application's switch in the developer portal). */
 const PRIVILEGED_INTENTS = I.GuildMembers | I.GuildPresences | I.MessageContent;
 
@@ -109,7 +111,7 @@ export class GatewayServer {
   ) {
     this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
     this.replayBuffer = options.replayBuffer ?? REPLAY_BUFFER;
-    this.privilegedIntents = options.privilegedIntents ?? (I.GuildMembers | I.MessageContent);
+    this.privilegedIntents = options.privilegedIntents ?? I.GuildMembers | I.MessageContent;
     services.world.events.on('dispatch', this.onDispatch);
   }
 
@@ -173,63 +175,77 @@ export class GatewayServer {
     const sends: number[] = [];
     const grace = Math.max(1000, this.heartbeatIntervalMs / 2);
     let heartbeatDue = Date.now() + this.heartbeatIntervalMs + grace;
-    const watchdog = setInterval(() => {
-      if (Date.now() > heartbeatDue) ws.close(GatewayCloseCodes.SessionTimedOut, 'Session timed out: no heartbeat.');
-    }, Math.min(1000, this.heartbeatIntervalMs));
+    const watchdog = setInterval(
+      () => {
+        if (Date.now() > heartbeatDue) ws.close(GatewayCloseCodes.SessionTimedOut, 'Session timed out: no heartbeat.');
+      },
+      Math.min(1000, this.heartbeatIntervalMs),
+    );
     watchdog.unref();
     ws.on('close', () => clearInterval(watchdog));
     this.send(ws, { op: GatewayOpcodes.Hello, d: { heartbeat_interval: this.heartbeatIntervalMs }, s: null, t: null });
-    ws.on('message', this.guarded(ws, (raw: RawData) => {
-      // Once a payload was refused, what the client sent after it is not read.
-      if (ws.readyState !== ws.OPEN) return;
-      const now = Date.now();
-      sends.push(now);
-      while ((sends[0] ?? now) <= now - 60_000) sends.shift();
-      if (sends.length > SEND_LIMIT_PER_MINUTE) return void ws.close(GatewayCloseCodes.RateLimited, 'You are being rate limited.');
-      const read = readClientFrame(asBuffer(raw), session !== null);
-      if ('refusal' in read) return void ws.close(read.refusal.close, read.refusal.reason);
-      const { frame } = read;
-      switch (frame.op) {
-        case GatewayOpcodes.Heartbeat:
-          heartbeatDue = now + this.heartbeatIntervalMs + grace;
-          this.send(ws, { op: GatewayOpcodes.HeartbeatAck, d: undefined, s: null, t: null });
-          return;
-        case GatewayOpcodes.Identify: {
-          if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
-          if (!this.tokenOk(frame.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
-          const shard = frame.d.shard ?? [0, 1];
-          const [shardId, shardCount] = shard;
-          if (shardCount < 1 || shardId < 0 || shardId >= shardCount) return void ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
-          const { intents } = frame.d;
-          if (!Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0) return void ws.close(GatewayCloseCodes.InvalidIntents, 'Invalid intent(s).');
-          if ((intents & PRIVILEGED_INTENTS & ~this.privilegedIntents) !== 0) return void ws.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
-          session = this.identify(ws, intents, shard);
-          return;
+    ws.on(
+      'message',
+      this.guarded(ws, (raw: RawData) => {
+        // Once a payload was refused, what the client sent after it is not read.
+        if (ws.readyState !== ws.OPEN) return;
+        const now = Date.now();
+        sends.push(now);
+        while ((sends[0] ?? now) <= now - 60_000) sends.shift();
+        if (sends.length > SEND_LIMIT_PER_MINUTE) return void ws.close(GatewayCloseCodes.RateLimited, 'You are being rate limited.');
+        const read = readClientFrame(asBuffer(raw), session !== null);
+        if ('refusal' in read) return void ws.close(read.refusal.close, read.refusal.reason);
+        const { frame } = read;
+        switch (frame.op) {
+          case GatewayOpcodes.Heartbeat:
+            heartbeatDue = now + this.heartbeatIntervalMs + grace;
+            this.send(ws, { op: GatewayOpcodes.HeartbeatAck, d: undefined, s: null, t: null });
+            return;
+          case GatewayOpcodes.Identify: {
+            if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
+            if (!this.tokenOk(frame.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+            const shard = frame.d.shard ?? [0, 1];
+            const [shardId, shardCount] = shard;
+            if (shardCount < 1 || shardId < 0 || shardId >= shardCount) return void ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
+            const { intents } = frame.d;
+            if (!Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0)
+              return void ws.close(GatewayCloseCodes.InvalidIntents, 'Invalid intent(s).');
+            if ((intents & PRIVILEGED_INTENTS & ~this.privilegedIntents) !== 0)
+              return void ws.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+            session = this.identify(ws, intents, shard);
+            return;
+          }
+          case GatewayOpcodes.Resume:
+            if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
+            if (!this.tokenOk(frame.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
+            session = this.resume(ws, frame.d.session_id, frame.d.seq);
+            return;
+          case GatewayOpcodes.RequestGuildMembers:
+            if (session) this.sendMembers(session, frame.d);
+            return;
+          case GatewayOpcodes.PresenceUpdate:
+            // The bot's status (online, custom status); kept for the control API, as Discord shows it to members.
+            this.services.world.botPresence = {
+              status: frame.d.status,
+              activities: frame.d.activities.map((a) => ({ type: a.type, name: a.name, state: a.state ?? null })),
+            };
+            return;
+          case GatewayOpcodes.VoiceStateUpdate:
+          case GatewayOpcodes.RequestSoundboardSounds:
+            return;
         }
-        case GatewayOpcodes.Resume:
-          if (session) return void ws.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated.');
-          if (!this.tokenOk(frame.d.token)) return void ws.close(GatewayCloseCodes.AuthenticationFailed, 'Authentication failed.');
-          session = this.resume(ws, frame.d.session_id, frame.d.seq);
-          return;
-        case GatewayOpcodes.RequestGuildMembers:
-          if (session) this.sendMembers(session, frame.d);
-          return;
-        case GatewayOpcodes.PresenceUpdate:
-          // The bot's status (online, custom status); kept for the control API, as Discord shows it to members.
-          this.services.world.botPresence = { status: frame.d.status, activities: frame.d.activities.map((a) => ({ type: a.type, name: a.name, state: a.state ?? null })) };
-          return;
-        case GatewayOpcodes.VoiceStateUpdate:
-        case GatewayOpcodes.RequestSoundboardSounds:
-          return;
-      }
-    }));
-    ws.on('close', this.guarded(ws, (code: number) => {
-      if (!session || session.socket !== ws) return;
-      session.socket = null;
-      // A client closing normally (1000/1001) ends its session, as on Discord.
-      if (code === 1000 || code === 1001) this.forget(session);
-      else this.scheduleExpiry(session);
-    }));
+      }),
+    );
+    ws.on(
+      'close',
+      this.guarded(ws, (code: number) => {
+        if (!session || session.socket !== ws) return;
+        session.socket = null;
+        // A client closing normally (1000/1001) ends its session, as on Discord.
+        if (code === 1000 || code === 1001) this.forget(session);
+        else this.scheduleExpiry(session);
+      }),
+    );
   }
 
   /**

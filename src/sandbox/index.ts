@@ -113,10 +113,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? 1;
   const provisional = options.botToken ?? '';
   const clock = options.clock ?? systemClock;
-  const world = seedWorld({ seed, memberCount: options.memberCount ?? 300, botToken: provisional, clock, messagesKeptPerChannel: options.messagesKeptPerChannel });
-  const botToken =
-    options.botToken ??
-    `${Buffer.from(world.botUserId).toString('base64url')}.sandbox.${randomBytes(18).toString('base64url')}`;
+  const world = seedWorld({
+    seed,
+    memberCount: options.memberCount ?? 300,
+    botToken: provisional,
+    clock,
+    messagesKeptPerChannel: options.messagesKeptPerChannel,
+  });
+  const botToken = options.botToken ?? `${Buffer.from(world.botUserId).toString('base64url')}.sandbox.${randomBytes(18).toString('base64url')}`;
   world.botToken = botToken;
 
   const urls = { http: '', gateway: '' };
@@ -157,7 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server.listen(options.port ?? 3001, host, () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port ?? 3001;
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 3001);
   urls.http = `http://${host}:${port}`;
   urls.gateway = `ws://${host}:${port}/gateway`;
   logger.info({ url: urls.http, guildId: world.demo.guildId }, 'sandbox Discord listening');

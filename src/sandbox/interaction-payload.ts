@@ -33,7 +33,10 @@ export type OptionValue = string | number | boolean;
 /** A bad option given to the control API (unknown, missing, wrong subcommand); names the field. */
 export class OptionError extends Error {
   /** `field` is the option's name. */
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -112,7 +115,12 @@ export function buildAutocompleteInteraction(world: World, input: InteractionInp
   const options = Object.entries(input.values).map(([name, value]) => {
     const def = defs.find((d) => d.name === name);
     if (!def) throw new OptionError(name, `Unknown option "${name}".`);
-    return { type: def.type, name, value: def.type === T.String || name === input.focused ? String(value) : value, ...(name === input.focused ? { focused: true } : {}) };
+    return {
+      type: def.type,
+      name,
+      value: def.type === T.String || name === input.focused ? String(value) : value,
+      ...(name === input.focused ? { focused: true } : {}),
+    };
   });
   return {
     ...base,
@@ -145,12 +153,23 @@ export function buildMessageCommandInteraction(
 /** A member clicking a button or choosing in a select menu (type 3) on one of the bot's messages. */
 export function buildComponentInteraction(
   world: World,
-  input: { id: string; token: string; guild: GuildRecord; channel: ChannelRecord; userId: string; message: APIMessage; customId: string; componentType: ComponentType; values?: string[] },
+  input: {
+    id: string;
+    token: string;
+    guild: GuildRecord;
+    channel: ChannelRecord;
+    userId: string;
+    message: APIMessage;
+    customId: string;
+    componentType: ComponentType;
+    values?: string[];
+  },
 ): APIMessageComponentGuildInteraction {
   const base = interactionBase(world, input.guild, input.channel, input.userId, input.id, input.token);
-  const data = input.componentType === ComponentType.Button
-    ? { custom_id: input.customId, component_type: ComponentType.Button as const }
-    : { custom_id: input.customId, component_type: ComponentType.StringSelect as const, values: input.values ?? [] };
+  const data =
+    input.componentType === ComponentType.Button
+      ? { custom_id: input.customId, component_type: ComponentType.Button as const }
+      : { custom_id: input.customId, component_type: ComponentType.StringSelect as const, values: input.values ?? [] };
   return { ...base, type: InteractionType.MessageComponent, message: input.message, data } as APIMessageComponentGuildInteraction;
 }
 

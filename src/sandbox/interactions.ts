@@ -27,10 +27,17 @@ export type InteractionKind = 'command' | 'component' | 'modal' | 'autocomplete'
 const ALLOWED_RESPONSES: Record<InteractionKind, InteractionResponseType[]> = {
   command: [InteractionResponseType.ChannelMessageWithSource, InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.Modal],
   component: [
-    InteractionResponseType.ChannelMessageWithSource, InteractionResponseType.DeferredChannelMessageWithSource,
-    InteractionResponseType.DeferredMessageUpdate, InteractionResponseType.UpdateMessage, InteractionResponseType.Modal,
+    InteractionResponseType.ChannelMessageWithSource,
+    InteractionResponseType.DeferredChannelMessageWithSource,
+    InteractionResponseType.DeferredMessageUpdate,
+    InteractionResponseType.UpdateMessage,
+    InteractionResponseType.Modal,
   ],
-  modal: [InteractionResponseType.ChannelMessageWithSource, InteractionResponseType.DeferredChannelMessageWithSource, InteractionResponseType.DeferredMessageUpdate],
+  modal: [
+    InteractionResponseType.ChannelMessageWithSource,
+    InteractionResponseType.DeferredChannelMessageWithSource,
+    InteractionResponseType.DeferredMessageUpdate,
+  ],
   autocomplete: [InteractionResponseType.ApplicationCommandAutocompleteResult],
 };
 
@@ -109,7 +116,10 @@ export class InteractionStore {
    * 3 seconds, the token is gone (a late answer is 10062) and the final answer is null.
    */
   open(
-    meta: Omit<InteractionRecord, 'expiresAt' | 'acknowledged' | 'deferred' | 'original' | 'followUps' | 'settled' | 'settle' | 'final' | 'kind' | 'sourceMessage'> &
+    meta: Omit<
+      InteractionRecord,
+      'expiresAt' | 'acknowledged' | 'deferred' | 'original' | 'followUps' | 'settled' | 'settle' | 'final' | 'kind' | 'sourceMessage'
+    > &
       Partial<Pick<InteractionRecord, 'kind' | 'sourceMessage'>>,
     payload: APIInteraction,
   ): InteractionRecord {
@@ -118,8 +128,17 @@ export class InteractionStore {
       settle = resolve;
     });
     const record: InteractionRecord = {
-      kind: 'command', sourceMessage: null, ...meta, expiresAt: Date.now() + INTERACTION_TOKEN_TTL_MS,
-      acknowledged: false, deferred: false, original: null, followUps: [], settled: false, settle, final,
+      kind: 'command',
+      sourceMessage: null,
+      ...meta,
+      expiresAt: Date.now() + INTERACTION_TOKEN_TTL_MS,
+      acknowledged: false,
+      deferred: false,
+      original: null,
+      followUps: [],
+      settled: false,
+      settle,
+      final,
     };
     this.byToken.set(record.token, record);
     const deadline = setTimeout(() => {
@@ -159,7 +178,9 @@ export class InteractionStore {
   respond(record: InteractionRecord, type: InteractionResponseType, parts: ReplyParts, data: Record<string, unknown> = {}): MessageRecord | null {
     if (record.acknowledged) throw alreadyAcknowledged();
     if (!ALLOWED_RESPONSES[record.kind].includes(type)) {
-      throw invalidFormBody({ type: { code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Interaction response type ${type} is not valid for this interaction.` } });
+      throw invalidFormBody({
+        type: { code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: `Interaction response type ${type} is not valid for this interaction.` },
+      });
     }
     record.acknowledged = true;
     const ephemeral = ((parts.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
@@ -274,7 +295,10 @@ export class InteractionStore {
       deferred: record.deferred,
       messageId: original?.id ?? null,
       followUps: record.followUps.map((m) => ({
-        messageId: m.id, content: m.content, embeds: m.embeds, ephemeral: (m.flags & MessageFlags.Ephemeral) !== 0,
+        messageId: m.id,
+        content: m.content,
+        embeds: m.embeds,
+        ephemeral: (m.flags & MessageFlags.Ephemeral) !== 0,
       })),
     });
   }

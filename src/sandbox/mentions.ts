@@ -27,7 +27,12 @@ function checkExclusive(allowed: AllowedMentions): void {
   const parse = allowed.parse ?? [];
   for (const kind of ['users', 'roles'] as const) {
     if (parse.includes(kind) && (allowed[kind]?.length ?? 0) > 0) {
-      throw invalidFormBody({ [`allowed_mentions.${kind}`]: { code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE', message: `parse:["${kind}"] and ${kind}: [ids] are mutually exclusive.` } });
+      throw invalidFormBody({
+        [`allowed_mentions.${kind}`]: {
+          code: 'MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE',
+          message: `parse:["${kind}"] and ${kind}: [ids] are mutually exclusive.`,
+        },
+      });
     }
   }
 }

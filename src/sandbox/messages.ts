@@ -1,3 +1,4 @@
+import { UNICODE_EMOJI } from '../shared/emoji';
 import { GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
 import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
@@ -32,9 +33,6 @@ export function parseEmoji(raw: string): ReactionRecord['emoji'] {
   if (custom?.[2] && custom[3]) return { id: custom[3], name: custom[2], animated: Boolean(custom[1]) };
   return { id: null, name: raw, animated: false };
 }
-
-/** One unicode emoji (with modifiers, variation selectors, ZWJ sequences, flags or keycaps), nothing else. */
-const UNICODE_EMOJI = /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|(?:\p{Extended_Pictographic}|\p{Emoji_Presentation})(?:\p{Emoji_Modifier}|\uFE0F|\u200D(?:\p{Extended_Pictographic}|\p{Emoji_Presentation}))*)$/u;
 
 /** True when `raw` is one unicode emoji. */
 export function isUnicodeEmoji(raw: string): boolean {

@@ -20,7 +20,6 @@ export interface ConsentPage {
   users: ConsentUser[];
 }
 
-
 const STYLE = `body{font-family:system-ui,sans-serif;background:#313338;color:#dbdee1;margin:0;padding:32px}
 main{max-width:560px;margin:auto;background:#2b2d31;border-radius:8px;padding:24px}h1{font-size:20px;color:#fff}
 .user{display:flex;gap:12px;align-items:center;justify-content:space-between;border-top:1px solid #3f4147;padding:12px 0}
@@ -28,7 +27,10 @@ main{max-width:560px;margin:auto;background:#2b2d31;border-radius:8px;padding:24
 button.cancel{background:#4e5058}select{margin-right:8px}.badge{background:#248046;color:#fff;border-radius:3px;padding:1px 6px;font-size:11px}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta ` +
+    `charset="utf-8"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`
+  );
 }
 
 function hiddenFields(hidden: Record<string, string>): string {
@@ -56,7 +58,8 @@ export function renderConsentPage(view: ConsentPage): string {
       return `<form method="post" action="authorize" class="user">${hiddenFields(view.hidden)}
 <input type="hidden" name="user_id" value="${escape(user.id)}">
 <div><strong>${escape(user.label)}</strong>${index === 0 ? ' <span class="badge">demo admin</span>' : ''}<div class="note">${escape(user.note)}</div></div>
-<div>${select}<button type="submit" name="action" value="authorize"${disabled}>${view.bot ? 'Add bot as' : 'Sign in as'} ${escape(user.label)}</button></div></form>`;
+<div>${select}<button type="submit" name="action" value="authorize"${disabled}>
+${view.bot ? 'Add bot as' : 'Sign in as'} ${escape(user.label)}</button></div></form>`;
     })
     .join('\n');
   return page(

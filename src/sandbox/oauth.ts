@@ -45,7 +45,9 @@ function consentUsers(services: SandboxServices): ConsentUser[] {
     const guilds = [...world.guilds.values()]
       .filter((g) => hasPermission(guildPermissions(g, id), PermissionFlagsBits.ManageGuild))
       .map((g) => ({ id: g.id, name: g.name }));
-    return [{ id, label: user.globalName ? `${user.globalName} (@${user.username})` : `@${user.username}`, note: notes[id] ?? 'Member of Sandbox Community', guilds }];
+    return [
+      { id, label: user.globalName ? `${user.globalName} (@${user.username})` : `@${user.username}`, note: notes[id] ?? 'Member of Sandbox Community', guilds },
+    ];
   });
 }
 
@@ -82,9 +84,18 @@ async function handleAuthorize(ctx: Context, services: SandboxServices): Promise
     const checked = checkAuthorizeRequest(ctx, services, fields);
     if (!checked) return;
     const hidden = Object.fromEntries(CARRIED.flatMap((key) => (fields[key] !== undefined ? [[key, fields[key]]] : [])));
-    html(ctx, 200, renderConsentPage({
-      appName: 'AwesomeBot', scopes: checked.scopes, bot: checked.bot, hidden, preselectGuildId: fields.guild_id ?? null, users: consentUsers(services),
-    }));
+    html(
+      ctx,
+      200,
+      renderConsentPage({
+        appName: 'AwesomeBot',
+        scopes: checked.scopes,
+        bot: checked.bot,
+        hidden,
+        preselectGuildId: fields.guild_id ?? null,
+        users: consentUsers(services),
+      }),
+    );
     return;
   }
   // The consent form posts to itself; a page on another site must not consent for the user.
@@ -95,7 +106,9 @@ async function handleAuthorize(ctx: Context, services: SandboxServices): Promise
   if (fields.action === 'cancel') {
     if (!fields.redirect_uri) return html(ctx, 200, renderMessagePage('Cancelled', 'Nothing was authorized.'));
     return redirectWith(ctx, fields.redirect_uri, {
-      error: 'access_denied', error_description: 'The resource owner or authorization server denied the request', state: fields.state,
+      error: 'access_denied',
+      error_description: 'The resource owner or authorization server denied the request',
+      state: fields.state,
     });
   }
   const { world } = services;
@@ -116,10 +129,13 @@ async function handleAuthorize(ctx: Context, services: SandboxServices): Promise
     }
     world.addBotToGuild(guild.id, permissions);
   }
-  if (!fields.redirect_uri) return html(ctx, 200, renderMessagePage('Bot added', `AwesomeBot was added to ${world.guilds.get(guildId ?? '')?.name ?? 'the server'}.`));
+  if (!fields.redirect_uri)
+    return html(ctx, 200, renderMessagePage('Bot added', `AwesomeBot was added to ${world.guilds.get(guildId ?? '')?.name ?? 'the server'}.`));
   const code = services.oauth.issueCode(userId, checked.scopes, fields.redirect_uri);
   redirectWith(ctx, fields.redirect_uri, {
-    code, state: fields.state, ...(checked.bot ? { guild_id: guildId, permissions: fields.permissions ?? '0' } : {}),
+    code,
+    state: fields.state,
+    ...(checked.bot ? { guild_id: guildId, permissions: fields.permissions ?? '0' } : {}),
   });
 }
 

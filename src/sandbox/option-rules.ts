@@ -43,7 +43,10 @@ function textValue(def: APIApplicationCommandOption, value: string | number | bo
  * put in the interaction (numbers as numbers, flags as booleans, the rest as text), or `refused`
  * with the reason.
  */
-export function discordOptionValue(def: APIApplicationCommandOption, value: string | number | boolean): { value: string | number | boolean } | { refused: string } {
+export function discordOptionValue(
+  def: APIApplicationCommandOption,
+  value: string | number | boolean,
+): { value: string | number | boolean } | { refused: string } {
   switch (def.type) {
     case T.Integer:
     case T.Number: {

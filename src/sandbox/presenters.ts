@@ -182,7 +182,14 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
     ...(message.applicationId ? { application_id: message.applicationId } : {}),
     ...(message.interactionMetadata ? { interaction_metadata: message.interactionMetadata } : {}),
     ...(message.referencedMessageId
-      ? { message_reference: { type: MessageReferenceType.Default, message_id: message.referencedMessageId, channel_id: message.channelId, guild_id: message.guildId } }
+      ? {
+          message_reference: {
+            type: MessageReferenceType.Default,
+            message_id: message.referencedMessageId,
+            channel_id: message.channelId,
+            guild_id: message.guildId,
+          },
+        }
       : {}),
   };
 }

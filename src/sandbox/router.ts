@@ -1,8 +1,5 @@
 /** Who is calling a REST route. */
-export type Caller =
-  | { kind: 'bot' }
-  | { kind: 'bearer'; userId: string; scopes: string[] }
-  | { kind: 'none' };
+export type Caller = { kind: 'bot' } | { kind: 'bearer'; userId: string; scopes: string[] } | { kind: 'none' };
 
 /** Which callers a route accepts: the bot token, an OAuth Bearer token, either, or anyone (webhooks, interactions). */
 export type RouteAuth = 'bot' | 'bearer' | 'bot-or-bearer' | 'none';

@@ -25,22 +25,54 @@ const DAY = 86_400_000;
 
 /** What @everyone may do in the demo guilds. */
 export const EVERYONE_PERMISSIONS =
-  P.ViewChannel | P.SendMessages | P.ReadMessageHistory | P.AddReactions | P.EmbedLinks | P.AttachFiles |
-  P.UseApplicationCommands | P.Connect | P.Speak | P.CreateInstantInvite | P.ChangeNickname;
+  P.ViewChannel |
+  P.SendMessages |
+  P.ReadMessageHistory |
+  P.AddReactions |
+  P.EmbedLinks |
+  P.AttachFiles |
+  P.UseApplicationCommands |
+  P.Connect |
+  P.Speak |
+  P.CreateInstantInvite |
+  P.ChangeNickname;
 
 /** What the bot's managed role holds: moderation and messaging, but not Administrator. */
 export const BOT_PERMISSIONS =
-  P.ManageRoles | P.KickMembers | P.BanMembers | P.ModerateMembers | P.ManageMessages | P.ManageNicknames |
-  P.ViewAuditLog | P.ViewChannel | P.SendMessages | P.EmbedLinks | P.AddReactions | P.ReadMessageHistory;
+  P.ManageRoles |
+  P.KickMembers |
+  P.BanMembers |
+  P.ModerateMembers |
+  P.ManageMessages |
+  P.ManageNicknames |
+  P.ViewAuditLog |
+  P.ViewChannel |
+  P.SendMessages |
+  P.EmbedLinks |
+  P.AddReactions |
+  P.ReadMessageHistory;
 
 type Builder = { world: World; ids: SnowflakeFactory; rng: SeededRandom; clock: number };
 
 function newGuild(b: Builder, name: string, ownerId: string, everyone: bigint): GuildRecord {
   const id = b.ids.nextSeeded(1000);
   const guild: GuildRecord = {
-    id, name, icon: null, ownerId, description: null,
-    roles: new Map(), channels: new Map(), members: new Map(), bans: new Map(), emojis: new Map(), auditLog: [], voice: new Map(),
-    afkChannelId: null, afkTimeout: 300, systemChannelId: null, rulesChannelId: null,
+    id,
+    name,
+    icon: null,
+    ownerId,
+    description: null,
+    roles: new Map(),
+    channels: new Map(),
+    members: new Map(),
+    bans: new Map(),
+    emojis: new Map(),
+    auditLog: [],
+    voice: new Map(),
+    afkChannelId: null,
+    afkTimeout: 300,
+    systemChannelId: null,
+    rulesChannelId: null,
   };
   guild.roles.set(id, { id, name: '@everyone', permissions: everyone, position: 0, color: 0, hoist: false, mentionable: false, botId: null });
   return guild;
@@ -54,7 +86,16 @@ function addRole(b: Builder, guild: GuildRecord, role: Omit<RoleRecord, 'id' | '
 
 function addChannel(b: Builder, guild: GuildRecord, channel: Partial<ChannelRecord> & Pick<ChannelRecord, 'name' | 'type'>): string {
   const id = b.ids.nextSeeded();
-  guild.channels.set(id, { id, guildId: guild.id, position: guild.channels.size, topic: null, parentId: null, overwrites: [], lastMessageId: null, ...channel });
+  guild.channels.set(id, {
+    id,
+    guildId: guild.id,
+    position: guild.channels.size,
+    topic: null,
+    parentId: null,
+    overwrites: [],
+    lastMessageId: null,
+    ...channel,
+  });
   return id;
 }
 
@@ -106,7 +147,12 @@ export function seedWorld(options: SeedOptions): World {
   const roles = {
     verified: addRole(b, g, { name: 'Verified', permissions: 0n, position: 1, color: 0 }),
     member: addRole(b, g, { name: 'Member', permissions: 0n, position: 2, color: 0x3498db }),
-    moderator: addRole(b, g, { name: 'Moderator', permissions: P.ManageGuild | P.KickMembers | P.BanMembers | P.ModerateMembers | P.ManageMessages | P.ViewAuditLog, position: 3, color: 0x2ecc71 }),
+    moderator: addRole(b, g, {
+      name: 'Moderator',
+      permissions: P.ManageGuild | P.KickMembers | P.BanMembers | P.ModerateMembers | P.ManageMessages | P.ViewAuditLog,
+      position: 3,
+      color: 0x2ecc71,
+    }),
     bot: addRole(b, g, { name: 'AwesomeBot', permissions: BOT_PERMISSIONS, position: 4, color: 0, botId }),
     aboveBot: addRole(b, g, { name: 'Senior Staff', permissions: 0n, position: 5, color: 0xe67e22 }),
     admin: addRole(b, g, { name: 'Admin', permissions: P.Administrator, position: 6, color: 0xe74c3c }),
@@ -124,7 +170,9 @@ export function seedWorld(options: SeedOptions): World {
     announcements: addChannel(b, g, { name: 'announcements', type: ChannelType.GuildText, parentId: info, overwrites: readOnly }),
     general: addChannel(b, g, { name: 'general', type: ChannelType.GuildText, parentId: community, topic: 'Anything goes (within the rules)' }),
     modLog: addChannel(b, g, {
-      name: 'mod-log', type: ChannelType.GuildText, parentId: staff,
+      name: 'mod-log',
+      type: ChannelType.GuildText,
+      parentId: staff,
       overwrites: [
         { id: g.id, type: OverwriteType.Role, allow: 0n, deny: P.ViewChannel },
         { id: roles.moderator, type: OverwriteType.Role, allow: P.ViewChannel, deny: 0n },
@@ -135,14 +183,20 @@ export function seedWorld(options: SeedOptions): World {
     afk: addChannel(b, g, { name: 'AFK', type: ChannelType.GuildVoice, parentId: community }),
     // Only staff may connect here: a member without Connect is refused.
     staffVoice: addChannel(b, g, {
-      name: 'Staff Room', type: ChannelType.GuildVoice, parentId: staff,
+      name: 'Staff Room',
+      type: ChannelType.GuildVoice,
+      parentId: staff,
       overwrites: [
         { id: g.id, type: OverwriteType.Role, allow: 0n, deny: P.Connect },
         { id: roles.moderator, type: OverwriteType.Role, allow: P.Connect, deny: 0n },
       ],
     }),
   };
-  for (const [name, animated] of [['sandbox_wave', false], ['sandbox_star', false], ['party_parrot', true]] as const) {
+  for (const [name, animated] of [
+    ['sandbox_wave', false],
+    ['sandbox_star', false],
+    ['party_parrot', true],
+  ] as const) {
     const id = ids.nextSeeded();
     g.emojis.set(id, { id, name, animated });
   }
@@ -185,8 +239,15 @@ export function seedWorld(options: SeedOptions): World {
 
   seedHistory(b, channels, ownerUserId, adminUserId, crowd, thirdGeneral);
   world.demo = {
-    guildId: g.id, secondGuildId: second.id, thirdGuildId: third.id,
-    ownerUserId, adminUserId, plainMemberId, otherAdminUserId, channels, roles,
+    guildId: g.id,
+    secondGuildId: second.id,
+    thirdGuildId: third.id,
+    ownerUserId,
+    adminUserId,
+    plainMemberId,
+    otherAdminUserId,
+    channels,
+    roles,
   } satisfies DemoIds;
   return world;
 }

@@ -30,8 +30,10 @@ export const VIEWER_SCRIPT_HASH = `sha256-${createHash('sha256').update(MARK_SCR
 
 /** Mentions as pills with the names they point at. */
 function withMentions(text: string, guild: GuildRecord, userName: (id: string) => string): string {
-  return escape(text).replace(/&lt;@!?(\d+)&gt;|&lt;@&amp;(\d+)&gt;/g, (_match, userId?: string, roleId?: string) =>
-    `<span class="mention">@${escape(userId ? userName(userId) : (guild.roles.get(roleId ?? '')?.name ?? 'unknown-role'))}</span>`,
+  return escape(text).replace(
+    /&lt;@!?(\d+)&gt;|&lt;@&amp;(\d+)&gt;/g,
+    (_match, userId?: string, roleId?: string) =>
+      `<span class="mention">@${escape(userId ? userName(userId) : (guild.roles.get(roleId ?? '')?.name ?? 'unknown-role'))}</span>`,
   );
 }
 
@@ -46,10 +48,18 @@ function renderMessage(message: MessageRecord, guild: GuildRecord, userName: (id
       }</div>`;
     })
     .join('');
-  const reactions = [...message.reactions.values()].map((reaction) => `<span class="reaction">${escape(reaction.emoji.id ? `:${reaction.emoji.name}:` : reaction.emoji.name)} ${reaction.userIds.size}</span>`).join('');
-  return `<article class="msg" id="m-${message.id}"><span class="who">${escape(userName(message.authorId))}</span>${isBot ? '<span class="bot">APP</span>' : ''}<time class="time" datetime="${message.timestamp}">${escape(new Date(message.timestamp).toUTCString())}</time>${
-    message.content ? `<div class="text">${withMentions(message.content, guild, userName)}</div>` : ''
-  }${embeds}${reactions ? `<div class="reactions">${reactions}</div>` : ''}</article>`;
+  const reactions = [...message.reactions.values()]
+    .map((reaction) => `<span class="reaction">${escape(reaction.emoji.id ? `:${reaction.emoji.name}:` : reaction.emoji.name)} ${reaction.userIds.size}</span>`)
+    .join('');
+  return [
+    `<article class="msg" id="m-${message.id}">`,
+    `<span class="who">${escape(userName(message.authorId))}</span>${isBot ? '<span class="bot">APP</span>' : ''}`,
+    `<time class="time" datetime="${message.timestamp}">${escape(new Date(message.timestamp).toUTCString())}</time>`,
+    message.content ? `<div class="text">${withMentions(message.content, guild, userName)}</div>` : '',
+    embeds,
+    reactions ? `<div class="reactions">${reactions}</div>` : '',
+    '</article>',
+  ].join('');
 }
 
 /**
@@ -63,7 +73,7 @@ export function viewerMiddleware(services: SandboxServices): Middleware {
     if (!match || ctx.method !== 'GET') return next();
     if (!hasOwnHost(ctx, services.publicOrigins)) {
       ctx.status = 403;
-      ctx.body = 'The sandbox answers only on 127.0.0.1, localhost, [::1] or the dashboard\'s public host.';
+      ctx.body = "The sandbox answers only on 127.0.0.1, localhost, [::1] or the dashboard's public host.";
       return;
     }
     const base = basePath(ctx);
@@ -74,21 +84,32 @@ export function viewerMiddleware(services: SandboxServices): Middleware {
       ctx.body = 'No such server in the sandbox.';
       return;
     }
-    const textChannels = [...guild.channels.values()].filter((channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement).sort((a, b) => a.position - b.position);
+    const textChannels = [...guild.channels.values()]
+      .filter((channel) => channel.type === ChannelType.GuildText || channel.type === ChannelType.GuildAnnouncement)
+      .sort((a, b) => a.position - b.position);
     const channel = guild.channels.get(match[2] ?? '') ?? textChannels[0];
     const userName = (id: string) => {
       const member = guild.members.get(id);
       const user = world.users.get(id);
       return member?.nick ?? user?.globalName ?? user?.username ?? 'deleted-user';
     };
-    const nav = textChannels.map((c) => `<a href="${base}/channels/${guild.id}/${c.id}"${c.id === channel?.id ? ' class="on"' : ''}>#${escape(c.name)}</a>`).join('');
+    const nav = textChannels
+      .map((c) => `<a href="${base}/channels/${guild.id}/${c.id}"${c.id === channel?.id ? ' class="on"' : ''}>#${escape(c.name)}</a>`)
+      .join('');
     const messages = channel ? world.messages.list(channel.id).slice(-100) : [];
     const body = channel
-      ? messages.map((message) => renderMessage(message, guild, userName, message.authorId === world.botUserId)).join('') || '<p class="note">No messages yet.</p>'
+      ? messages.map((message) => renderMessage(message, guild, userName, message.authorId === world.botUserId)).join('') ||
+        '<p class="note">No messages yet.</p>'
       : '<p class="note">This server has no text channel.</p>';
     ctx.type = 'html';
-    ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(channel ? `#${channel.name}` : guild.name)} · ${escape(guild.name)} · Sandbox Discord</title><style>${STYLE}</style></head><body><nav><h1>${escape(guild.name)}</h1>${nav}</nav><main${match[3] ? ` data-mark="${match[3]}"` : ''}><h2>${channel ? `#${escape(channel.name)}` : ''}</h2><p class="note">The sandbox Discord: a read-only view of the channel's last 100 messages.</p>${body}</main>${
-      match[3] ? `<script>${MARK_SCRIPT}</script>` : ''
-    }</body></html>`;
+    const title = `${escape(channel ? `#${channel.name}` : guild.name)} · ${escape(guild.name)} · Sandbox Discord`;
+    ctx.body = [
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><style>${STYLE}</style></head>`,
+      `<body><nav><h1>${escape(guild.name)}</h1>${nav}</nav>`,
+      `<main${match[3] ? ` data-mark="${match[3]}"` : ''}><h2>${channel ? `#${escape(channel.name)}` : ''}</h2>`,
+      `<p class="note">The sandbox Discord: a read-only view of the channel's last 100 messages.</p>${body}</main>`,
+      match[3] ? `<script>${MARK_SCRIPT}</script>` : '',
+      '</body></html>',
+    ].join('');
   };
 }

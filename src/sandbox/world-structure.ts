@@ -131,7 +131,12 @@ export class GuildStructure {
     const guild = this.world.requireGuild(guildId);
     guild.roles.delete(role.id);
     for (const member of guild.members.values()) {
-      if (member.roleIds.includes(role.id)) this.world.setMemberRoles(guildId, member.userId, member.roleIds.filter((id) => id !== role.id));
+      if (member.roleIds.includes(role.id))
+        this.world.setMemberRoles(
+          guildId,
+          member.userId,
+          member.roleIds.filter((id) => id !== role.id),
+        );
     }
     this.world.emit(guildId, { t: GatewayDispatchEvents.GuildRoleDelete, d: { guild_id: guildId, role_id: role.id } });
   }

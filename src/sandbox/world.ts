@@ -272,7 +272,10 @@ export class World implements UserSource {
     if (deleteMessageSeconds > 0) {
       const since = this.clock.ms() - deleteMessageSeconds * 1000;
       for (const channel of guild.channels.values()) {
-        const ids = this.messages.list(channel.id).filter((m) => m.authorId === userId && Date.parse(m.timestamp) >= since).map((m) => m.id);
+        const ids = this.messages
+          .list(channel.id)
+          .filter((m) => m.authorId === userId && Date.parse(m.timestamp) >= since)
+          .map((m) => m.id);
         if (ids.length > 0) this.messages.deleteBulk(channel.id, ids);
       }
     }
@@ -331,7 +334,7 @@ export class World implements UserSource {
       member[key] = next;
     }
     const current = guild.voice.get(userId) ?? null;
-    const channelId = patch.channelId === undefined ? current?.channelId ?? null : patch.channelId;
+    const channelId = patch.channelId === undefined ? (current?.channelId ?? null) : patch.channelId;
     const state: VoiceStateRecord | null = channelId
       ? {
           channelId,
@@ -426,7 +429,14 @@ export class World implements UserSource {
   }
 
   /** Records an audit-log entry (kept for GET /audit-logs) and sends GUILD_AUDIT_LOG_ENTRY_CREATE. */
-  private audit(guildId: string, action: AuditLogEvent, targetId: string, context: ActionContext, changes: APIAuditLogChange[], options?: APIAuditLogEntry['options']): void {
+  private audit(
+    guildId: string,
+    action: AuditLogEvent,
+    targetId: string,
+    context: ActionContext,
+    changes: APIAuditLogChange[],
+    options?: APIAuditLogEntry['options'],
+  ): void {
     const entry: APIAuditLogEntry = {
       id: this.snowflakes.next(),
       action_type: action,

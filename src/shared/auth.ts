@@ -35,7 +35,10 @@ export const MockLoginInput = z
   .object({
     username: z.string().trim().min(2, 'must be at least 2 characters').max(32, 'must be at most 32 characters'),
     id: DemoLoginId,
-    discriminator: z.string().regex(/^\d{1,4}$/, 'must be up to 4 digits').default('0000'),
+    discriminator: z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be up to 4 digits')
+      .default('0000'),
   })
   .strict();
 export type MockLoginInput = z.infer<typeof MockLoginInput>;

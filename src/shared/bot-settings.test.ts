@@ -20,11 +20,29 @@ test('a command prefix is what a member can type at the start of a message', () 
 test('control characters, whitespace, invisible characters and unpaired surrogates are refused, saying what is wrong', () => {
   const untypable = /^must only hold characters a member can type in a message \(no control or invisible characters\)$/;
   for (const value of [
-    'a\u0000', '\u0000', '!\u0007', '!\u007f', '!\u0085', // control characters (C0, DEL, C1)
-    '!\u200b', '\u200b!', '!\u2060', '!\u00ad', '!\u200e', '!\u202e', '\u3164', '!\u115f', '!\u034f', // zero-width, bidi, fillers
-    '!\ufe0f', '\u200d!', '!\u200d', 'a\u200db', // a variation selector or joiner outside an emoji
-    '!\ud800', '\udc00!', // unpaired surrogates
-    '!\ue000', '!\u{10ffff}', '!\u0378', // private use, noncharacter, unassigned
+    'a\u0000',
+    '\u0000',
+    '!\u0007',
+    '!\u007f',
+    '!\u0085', // control characters (C0, DEL, C1)
+    '!\u200b',
+    '\u200b!',
+    '!\u2060',
+    '!\u00ad',
+    '!\u200e',
+    '!\u202e',
+    '\u3164',
+    '!\u115f',
+    '!\u034f', // zero-width, bidi, fillers
+    '!\ufe0f',
+    '\u200d!',
+    '!\u200d',
+    'a\u200db', // a variation selector or joiner outside an emoji
+    '!\ud800',
+    '\udc00!', // unpaired surrogates
+    '!\ue000',
+    '!\u{10ffff}',
+    '!\u0378', // private use, noncharacter, unassigned
   ]) {
     assert.match(refusal(value) ?? 'accepted', untypable, JSON.stringify(value));
   }

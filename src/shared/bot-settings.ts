@@ -89,10 +89,9 @@ export const BOT_DEFAULTS: BotSettings = {
 };
 
 /** The external API key that signs webhook deliveries: write-only (GET shows its last 4 characters). */
-export const ApiKeyInput = z
-  .union([z.null(), z.string().regex(/^[\x21-\x7e]{16,128}$/, 'must be 16 to 128 visible characters without spaces')], {
-    error: 'must be 16 to 128 visible characters without spaces',
-  });
+export const ApiKeyInput = z.union([z.null(), z.string().regex(/^[\x21-\x7e]{16,128}$/, 'must be 16 to 128 visible characters without spaces')], {
+  error: 'must be 16 to 128 visible characters without spaces',
+});
 
 /** The bot's status message: its presence, shared by every guild, so only the application's owner may change it. */
 export const StatusMessageInput = optionalText(128);

@@ -69,11 +69,24 @@ const optionalCount = (max: number) =>
 /** A shop item's fields as the form edits them. */
 const shopItemFields = {
   name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  description: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').nullish().transform((value) => value || null),
+  description: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .nullish()
+    .transform((value) => value || null),
   price: z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more').max(MAX_BALANCE, `must be at most ${MAX_BALANCE}`),
   type: z.enum(SHOP_ITEM_TYPES, { error: `must be one of ${SHOP_ITEM_TYPES.join(', ')}` }),
-  roleId: z.union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE }).optional().transform((value) => value || null),
-  icon: z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters').nullish().transform((value) => value || null),
+  roleId: z
+    .union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE })
+    .optional()
+    .transform((value) => value || null),
+  icon: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, 'must be at most 200 characters')
+    .nullish()
+    .transform((value) => value || null),
   /** How many can be sold; empty for unlimited. */
   stock: optionalCount(1_000_000),
   /** How many one member may own; empty for unlimited. */
@@ -162,7 +175,12 @@ const isoDate = z.iso.datetime({ offset: true, error: 'must be a date and time w
 /** GET /transactions?limit=10 (spec section 7), or ?page=&pageSize= with filters by member, type and date. */
 export const TransactionQuery = pageQuery(200, 10).extend({
   /** The spec's `limit`: the first page of that size. */
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be between 1 and 200').max(200, 'must be between 1 and 200').optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 200')
+    .max(200, 'must be between 1 and 200')
+    .optional(),
   userId: Snowflake.optional(),
   type: z.enum(TRANSACTION_TYPES, { error: `must be one of ${TRANSACTION_TYPES.join(', ')}` }).optional(),
   from: isoDate.optional(),
@@ -188,7 +206,12 @@ export const GiveCoinsInput = z
       .min(-MAX_BALANCE, `must be between -${MAX_BALANCE} and ${MAX_BALANCE}`)
       .max(MAX_BALANCE, `must be between -${MAX_BALANCE} and ${MAX_BALANCE}`)
       .refine((value) => value !== 0, 'must not be 0'),
-    reason: z.string({ error: 'must be text' }).trim().max(200, 'must be at most 200 characters').nullish().transform((value) => value || null),
+    reason: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .nullish()
+      .transform((value) => value || null),
   })
   .strict();
 export type GiveCoinsInput = z.input<typeof GiveCoinsInput>;

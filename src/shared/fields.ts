@@ -13,10 +13,7 @@ export const wholeNumber = (min: number, max: number) =>
 
 /** A decimal between min and max (multipliers). */
 export const decimal = (min: number, max: number) =>
-  z
-    .number({ error: 'must be a number' })
-    .min(min, `must be between ${min} and ${max}`)
-    .max(max, `must be between ${min} and ${max}`);
+  z.number({ error: 'must be a number' }).min(min, `must be between ${min} and ${max}`).max(max, `must be between ${min} and ${max}`);
 
 /** An on/off switch. */
 export const flag = () => z.boolean({ error: 'must be true or false' });
@@ -34,10 +31,7 @@ export const optionalText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 /** An optional Discord id (channel, role, member); empty becomes null. */
-export const optionalId = () =>
-  z
-    .union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE })
-    .transform((value) => (value ? value : null));
+export const optionalId = () => z.union([Snowflake, z.literal(''), z.null()], { error: SNOWFLAKE_MESSAGE }).transform((value) => (value ? value : null));
 
 /** The largest id of a row (the id columns are 32-bit integers). */
 const MAX_ROW_ID = 2_147_483_647;

@@ -21,7 +21,14 @@ export const DURATIONS = { '1m': 60_000, '5m': 300_000, '10m': 600_000, '1h': 3_
 export type Duration = keyof typeof DURATIONS;
 export const DURATION_KEYS = Object.keys(DURATIONS) as Duration[];
 /** How each duration reads in the dialog and the log. */
-export const DURATION_LABELS: Record<Duration, string> = { '1m': '1 minute', '5m': '5 minutes', '10m': '10 minutes', '1h': '1 hour', '1d': '1 day', '1w': '1 week' };
+export const DURATION_LABELS: Record<Duration, string> = {
+  '1m': '1 minute',
+  '5m': '5 minutes',
+  '10m': '10 minutes',
+  '1h': '1 hour',
+  '1d': '1 day',
+  '1w': '1 week',
+};
 
 const duration = () => z.enum(DURATION_KEYS as [Duration, ...Duration[]], { error: `must be one of ${DURATION_KEYS.join(', ')}` });
 const reason = () => text(512);
@@ -36,8 +43,10 @@ export const ModerationActionInput = z
   })
   .strict()
   .superRefine((input, ctx) => {
-    if (input.action === 'timeout' && !input.duration) ctx.addIssue({ code: 'custom', path: ['duration'], message: `is required for a timeout (${DURATION_KEYS.join(', ')})` });
-    if (input.duration && input.action !== 'timeout' && input.action !== 'ban') ctx.addIssue({ code: 'custom', path: ['duration'], message: 'only a timeout or a ban takes a duration' });
+    if (input.action === 'timeout' && !input.duration)
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: `is required for a timeout (${DURATION_KEYS.join(', ')})` });
+    if (input.duration && input.action !== 'timeout' && input.action !== 'ban')
+      ctx.addIssue({ code: 'custom', path: ['duration'], message: 'only a timeout or a ban takes a duration' });
   });
 export type ModerationActionInput = z.input<typeof ModerationActionInput>;
 
@@ -129,11 +138,16 @@ export type ReportsPage = z.infer<typeof ReportsPageSchema>;
 export const ResolveReportInput = z
   .object({
     action: z
-      .object({ action: z.enum(['ban', 'kick', 'timeout', 'warn'], { error: 'must be ban, kick, timeout or warn' }), reason: reason(), duration: duration().optional() })
+      .object({
+        action: z.enum(['ban', 'kick', 'timeout', 'warn'], { error: 'must be ban, kick, timeout or warn' }),
+        reason: reason(),
+        duration: duration().optional(),
+      })
       .strict()
       .superRefine((input, ctx) => {
         if (input.action === 'timeout' && !input.duration) ctx.addIssue({ code: 'custom', path: ['duration'], message: 'is required for a timeout' });
-        if (input.duration && input.action !== 'timeout' && input.action !== 'ban') ctx.addIssue({ code: 'custom', path: ['duration'], message: 'only a timeout or a ban takes a duration' });
+        if (input.duration && input.action !== 'timeout' && input.action !== 'ban')
+          ctx.addIssue({ code: 'custom', path: ['duration'], message: 'only a timeout or a ban takes a duration' });
       })
       .optional(),
   })
@@ -163,7 +177,9 @@ export type AutomodAction = (typeof AUTOMOD_ACTIONS)[number];
 const idList = (max: number) => z.array(Snowflake, { error: 'must be a list of Discord ids' }).max(max, `must have at most ${max} entries`);
 const wordList = (max: number, itemMax: number) =>
   z
-    .array(z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(itemMax, `must be at most ${itemMax} characters`), { error: 'must be a list of text' })
+    .array(z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').max(itemMax, `must be at most ${itemMax} characters`), {
+      error: 'must be a list of text',
+    })
     .max(max, `must have at most ${max} entries`);
 
 /** What every rule has: on/off, the action, its timeout duration, and who and where it spares. */
@@ -312,6 +328,7 @@ const minutes = (ms: number) => {
 
 /** What a member who reports the same member again too soon is told. */
 export const REPORT_REPEAT_MESSAGES = {
-  stillOpen: (name: string, waitMs: number) => `Your earlier report of ${name} is still open, and the moderators have it. You can report ${name} again in ${minutes(waitMs)}.`,
+  stillOpen: (name: string, waitMs: number) =>
+    `Your earlier report of ${name} is still open, and the moderators have it. You can report ${name} again in ${minutes(waitMs)}.`,
   recent: (name: string, waitMs: number) => `You reported ${name} a few minutes ago. You can report ${name} again in ${minutes(waitMs)}.`,
 } as const;

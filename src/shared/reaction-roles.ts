@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Snowflake } from './auth';
+import { UNICODE_EMOJI } from './emoji';
 import { confirmRoleIds } from './fields';
 import { baseVersion } from './versions';
 
@@ -29,9 +30,6 @@ export const REACTION_ROLE_MESSAGES = {
 /** An emoji as typed or picked: a unicode emoji, or a custom one as `<:name:id>`, `<a:name:id>` or `name:id`. */
 export type ParsedEmoji = { kind: 'unicode'; name: string } | { kind: 'custom'; name: string; id: string; animated: boolean };
 
-/** One unicode emoji (with modifiers, variation selectors, ZWJ sequences, flags or keycaps), nothing else. */
-const UNICODE_EMOJI = /^(?:\p{Regional_Indicator}{2}|[#*0-9]\uFE0F?\u20E3|(?:\p{Extended_Pictographic}|\p{Emoji_Presentation})(?:\p{Emoji_Modifier}|\uFE0F|\u200D(?:\p{Extended_Pictographic}|\p{Emoji_Presentation}))*)$/u;
-
 /** Parses an emoji field; null when it is neither one unicode emoji nor a custom emoji's mention. */
 export function parseEmoji(raw: string): ParsedEmoji | null {
   const text = raw.trim();
@@ -54,7 +52,12 @@ export const ReactionRoleInput = z
     channelId: z.string({ error: 'is required' }).trim().min(1, 'is required').pipe(Snowflake),
     emoji: required(100).refine((value) => parseEmoji(value) !== null, 'must be one emoji, or a custom emoji of this server as <:name:id>'),
     roleId: z.string({ error: 'is required' }).trim().min(1, 'is required').pipe(Snowflake),
-    roleName: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish().transform((value) => value || null),
+    roleName: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .nullish()
+      .transform((value) => value || null),
     mode: z.enum(REACTION_ROLE_MODES, { error: `must be one of ${REACTION_ROLE_MODES.join(', ')}` }).optional(),
     confirmRoleIds: confirmRoleIds(),
   })

@@ -86,6 +86,9 @@ export const ROLE_GRANT_MESSAGES = {
   busy: 'That role grant is being tried right now. Its result shows in a moment.',
   dismissed: 'Dismissed on the dashboard.',
   /** Retry now's toast title, by what became of the grant. */
-  retried: { done: 'Role grant done', pending: 'Discord did not answer yet', failed: 'Discord refused again', dropped: 'No longer needed' } satisfies Record<RoleGrantStatus, string>,
+  retried: { done: 'Role grant done', pending: 'Discord did not answer yet', failed: 'Discord refused again', dropped: 'No longer needed' } satisfies Record<
+    RoleGrantStatus,
+    string
+  >,
   dismissedTitle: 'Role grant dismissed',
 } as const;

@@ -35,13 +35,29 @@ describe('access control on every /api/servers/:guildId route', () => {
     // editor holds Manage Roles above @Member, so the matrix tests the dashboard access alone.
     const roleManager = world.structure.createRole(guildId, { name: 'Role Manager', permissions: PermissionFlagsBits.ManageRoles, position: 3 });
     world.setMemberRoles(guildId, editor.userId, [roleManager.id]);
-    await waitFor(() => product.client.guilds.cache.get(guildId)?.members.cache.get(editor.userId)?.roles.cache.has(roleManager.id), 5000, 'the new members to reach the bot');
-    for (const [member, level] of [[viewer, 'view'], [editor, 'edit']] as const) {
-      await product.services.grants.grant(guildId, { subjectType: 'member', subjectId: member.userId, level, expiresAt: null, createdBy: world.demo.ownerUserId });
+    await waitFor(
+      () => product.client.guilds.cache.get(guildId)?.members.cache.get(editor.userId)?.roles.cache.has(roleManager.id),
+      5000,
+      'the new members to reach the bot',
+    );
+    for (const [member, level] of [
+      [viewer, 'view'],
+      [editor, 'edit'],
+    ] as const) {
+      await product.services.grants.grant(guildId, {
+        subjectType: 'member',
+        subjectId: member.userId,
+        level,
+        expiresAt: null,
+        createdBy: world.demo.ownerUserId,
+      });
     }
     sessions.viewer = await signInAs(product, viewer.userId);
     sessions.editor = await signInAs(product, editor.userId);
-    callers.set(sessions.admin, world.demo.adminUserId).set(sessions.plainMember, world.demo.plainMemberId).set(sessions.otherAdmin, world.demo.otherAdminUserId);
+    callers
+      .set(sessions.admin, world.demo.adminUserId)
+      .set(sessions.plainMember, world.demo.plainMemberId)
+      .set(sessions.otherAdmin, world.demo.otherAdminUserId);
     callers.set(sessions.viewer, viewer.userId).set(sessions.editor, editor.userId);
   });
   after(() => product.close());
@@ -56,7 +72,8 @@ describe('access control on every /api/servers/:guildId route', () => {
     const callerId = (session && callers.get(session)) ?? product.sandbox?.world.demo.adminUserId ?? '';
     const values: Record<string, string> = { self: callerId, ...((await route.example.setup?.(product.services, guildId, callerId)) ?? {}) };
     let path = `/api${routePath(route)}`.replace(':guildId', serverId);
-    for (const [name, value] of Object.entries({ ...route.example.params, ...values })) path = path.replace(`:${name}`, value.startsWith(':') ? (values[value.slice(1)] ?? value) : value);
+    for (const [name, value] of Object.entries({ ...route.example.params, ...values }))
+      path = path.replace(`:${name}`, value.startsWith(':') ? (values[value.slice(1)] ?? value) : value);
     const fill = (value: string) => (value.startsWith(':') && value.slice(1) in values ? (values[value.slice(1)] ?? value) : value);
     if (route.example.query) path += `?${new URLSearchParams(Object.entries(route.example.query).map(([name, value]) => [name, fill(value)]))}`;
     const agent = session ? session.agent : request(product.url);
@@ -106,7 +123,8 @@ describe('access control on every /api/servers/:guildId route', () => {
       for (const route of guildRoutes()) {
         const response = await call(sessions[who], route, guildId);
         const allowed = atLeast(level, routeAccess(route));
-        if (allowed) assert.ok(response.status >= 200 && response.status < 300, `${describeRoute(route)} answered ${response.status} ${JSON.stringify(response.body)}`);
+        if (allowed)
+          assert.ok(response.status >= 200 && response.status < 300, `${describeRoute(route)} answered ${response.status} ${JSON.stringify(response.body)}`);
         else assert.equal(response.status, 403, `${describeRoute(route)} answered ${response.status}`);
       }
     });

@@ -38,13 +38,17 @@ describe('server stats and the per-server dashboard', () => {
     assert.equal(reply.status, 200);
     assert.match(((await reply.json()) as { content: string }).content, /^Pong!/);
 
-    const overview = await waitFor(async () => {
-      await product.services.activity.flush();
-      await product.services.accruals.flush();
-      const body = ServerOverviewSchema.parse((await admin.get(`/api/servers/${guildId}/overview`).expect(200)).body);
-      const today = body.activity.at(-1);
-      return today && today.messages === 3 && today.joins === 1 && body.commandsUsed === 1 ? body : null;
-    }, 5000, 'the activity to be counted');
+    const overview = await waitFor(
+      async () => {
+        await product.services.activity.flush();
+        await product.services.accruals.flush();
+        const body = ServerOverviewSchema.parse((await admin.get(`/api/servers/${guildId}/overview`).expect(200)).body);
+        const today = body.activity.at(-1);
+        return today && today.messages === 3 && today.joins === 1 && body.commandsUsed === 1 ? body : null;
+      },
+      5000,
+      'the activity to be counted',
+    );
 
     assert.equal(overview.activity.length, 30);
     assert.equal(overview.activity.at(-1)?.date, new Date().toISOString().slice(0, 10));

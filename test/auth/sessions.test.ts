@@ -6,11 +6,9 @@ import { createSecretBox } from '../../src/features/auth/crypto';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
-
 const h = useHarness();
 
 describe('sessions', () => {
-
   /** The user's current Discord access token, decrypted from the store. */
   async function discordToken(userId: string): Promise<string | null> {
     const user = await h().product.store.models.Account.findOne({ where: { userId } });
@@ -92,7 +90,11 @@ describe('a session in use', () => {
     assert.ok(cookie, 'the cookie is sent again');
     const expires = Date.parse(/expires=([^;]+)/i.exec(cookie)?.[1] ?? '');
     assert.ok(expires > Date.now() + 29 * day, `the cookie lasts 30 days from now (${new Date(expires).toISOString()})`);
-    await waitFor(async () => (await row.reload()).expiresAt.getTime() > Date.now() + 29 * day || null, 5000, 'the stored session to last 30 days from now too');
+    await waitFor(
+      async () => (await row.reload()).expiresAt.getTime() > Date.now() + 29 * day || null,
+      5000,
+      'the stored session to last 30 days from now too',
+    );
 
     // A fresh session is not written again on every request.
     const again = await session.get('/api/auth/me').expect(200);

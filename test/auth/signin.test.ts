@@ -75,7 +75,16 @@ describe('sign-in with Discord (through the sandbox)', () => {
   });
 
   test('a foreign redirect is replaced by a path of our own', async () => {
-    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example', '/\t/evil.example']) {
+    for (const redirect of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/a/..//evil.example',
+      '/\t/evil.example',
+    ]) {
       const session = await signInAs(product, product.sandbox?.world.demo.adminUserId ?? '', redirect);
       assert.equal(session.redirectTo, '/', redirect);
     }
@@ -95,7 +104,9 @@ describe('sign-in with Discord (through the sandbox)', () => {
     assert.match(before ?? '', /; samesite=lax/i);
     assert.match(before ?? '', /; path=\//i);
     const callback = await consentAs(login.headers.location ?? '', product.sandbox?.world.demo.adminUserId ?? '');
-    const signed = await browser.post('/api/auth/discord/callback', { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') }).expect(200);
+    const signed = await browser
+      .post('/api/auth/discord/callback', { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') })
+      .expect(200);
     const after = (signed.headers['set-cookie'] as unknown as string[]).filter((cookie) => cookie.startsWith('sid=')).at(-1) ?? '';
     const id = /^sid=([^;]+)/.exec(after)?.[1] ?? '';
     assert.equal(Buffer.from(id, 'base64url').length, 32);

@@ -39,20 +39,27 @@ async function post(authorId: string, content: string, channelId = h().demo.chan
 
 describe('message commands', () => {
   test('are registered as type 3 commands beside the slash commands, with their default permission', async () => {
-    const registered = await waitFor(() => {
-      const commands = h().world.commands.list(null);
-      return commands.some((command) => command.name === 'Flag message') ? commands : undefined;
-    }, 5000, 'the message commands registered');
+    const registered = await waitFor(
+      () => {
+        const commands = h().world.commands.list(null);
+        return commands.some((command) => command.name === 'Flag message') ? commands : undefined;
+      },
+      5000,
+      'the message commands registered',
+    );
     const quote = registered.find((command) => command.name === 'Quote message');
     const flag = registered.find((command) => command.name === 'Flag message');
     assert.equal(quote?.type, 3);
     assert.equal(quote?.default_member_permissions, null);
     assert.equal(flag?.type, 3);
     assert.equal(flag?.default_member_permissions, PermissionFlagsBits.ManageMessages.toString());
-    assert.ok(registered.some((command) => command.type === 1), 'the slash commands are still registered');
+    assert.ok(
+      registered.some((command) => command.type === 1),
+      'the slash commands are still registered',
+    );
   });
 
-  test("run on a message, the command sees the message and the member gets its reply privately", async () => {
+  test('run on a message, the command sees the message and the member gets its reply privately', async () => {
     const joined = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/members`, { username: 'quoted_quinn', globalName: 'Quinn' });
     assert.equal(joined.status, 201, JSON.stringify(joined.body));
     const message = await post(joined.body.id, 'message commands are neat');

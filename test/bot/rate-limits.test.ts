@@ -14,11 +14,19 @@ describe('under real rate limits', () => {
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const names = Array.from({ length: 7 }, (_, i) => `raid_${i + 1}`);
     for (const username of names) h().world.addMember(h().guildId, { username });
-    const notices = await waitFor(async () => {
-      const posted = (await h().messages(h().demo.channels.modLog)).filter((m) => m.bot && m.embeds[0]?.title === 'Member joined');
-      return posted.length >= names.length ? posted : undefined;
-    }, 15_000, 'seven join notices');
-    for (const username of names) assert.ok(notices.some((m) => (m.embeds[0]?.description ?? '').includes(`${username} joined`)), username);
+    const notices = await waitFor(
+      async () => {
+        const posted = (await h().messages(h().demo.channels.modLog)).filter((m) => m.bot && m.embeds[0]?.title === 'Member joined');
+        return posted.length >= names.length ? posted : undefined;
+      },
+      15_000,
+      'seven join notices',
+    );
+    for (const username of names)
+      assert.ok(
+        notices.some((m) => (m.embeds[0]?.description ?? '').includes(`${username} joined`)),
+        username,
+      );
     assert.equal(h().product.sandbox?.rateLimited.bucket, 0, 'discord.js waited instead of running into 429s');
   });
 });

@@ -225,7 +225,10 @@ describe('keyboard', () => {
     await page.getByRole('link', { name: 'Back to Server' }).click();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.equal(await focused(page), `h1: ${SERVER}`);
-    await page.locator('main').getByRole('link', { name: /^Economy & Shop/ }).click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: /^Economy & Shop/ })
+      .click();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
     assert.equal(await focused(page), 'h1: Economy & Shop');
 

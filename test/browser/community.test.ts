@@ -47,7 +47,9 @@ describe('Welcome System', () => {
     await toastWith(page, /Test Message Sent[\s\S]*Posted in #welcome/);
     const recent = page.getByRole('list', { name: 'Recent welcome messages' });
     await recent.getByText('Test Message').first().waitFor();
-    const posted = harness().product.sandbox?.world.messages.list(harness().product.sandbox?.world.demo.channels.welcome ?? '').at(-1);
+    const posted = harness()
+      .product.sandbox?.world.messages.list(harness().product.sandbox?.world.demo.channels.welcome ?? '')
+      .at(-1);
     assert.equal(posted?.content, `Hello <@${harness().product.sandbox?.world.demo.adminUserId}>, welcome to Sandbox Community!`);
   });
 });
@@ -120,7 +122,8 @@ describe('Announcements', () => {
     // Tomorrow, on the browser's own wall clock (the input holds local time).
     // (A string, so the test runner's transpiler adds no helpers the page lacks.)
     const tomorrow = await page.evaluate<string>(
-      "(() => { const at = new Date(Date.now() + 86400000); const p = (n) => String(n).padStart(2, '0'); return at.getFullYear() + '-' + p(at.getMonth() + 1) + '-' + p(at.getDate()) + 'T' + p(at.getHours()) + ':' + p(at.getMinutes()); })()",
+      "(() => { const at = new Date(Date.now() + 86400000); const p = (n) => String(n).padStart(2, '0'); return at.getFullYear() + '-' + " +
+        "p(at.getMonth() + 1) + '-' + p(at.getDate()) + 'T' + p(at.getHours()) + ':' + p(at.getMinutes()); })()",
     );
     await page.getByLabel('Schedule').fill(tomorrow);
     await page.getByRole('button', { name: 'Schedule Announcement' }).click();

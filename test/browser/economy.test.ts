@@ -81,7 +81,9 @@ describe('Economy & Shop', () => {
     await pick(page, 'Role ID', 'Mod', /@Moderator.*Staff permissions: Kick Members, Ban Members, Manage Server/);
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     const ask = page.getByRole('dialog', { name: 'Hand out a role with staff permissions?' });
-    await ask.getByText('@Moderator carries Kick Members, Ban Members and Manage Server: every member who gets it from the bot can use them.', { exact: false }).waitFor();
+    await ask
+      .getByText('@Moderator carries Kick Members, Ban Members and Manage Server: every member who gets it from the bot can use them.', { exact: false })
+      .waitFor();
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });
     await dialog.getByRole('button', { name: 'Add Item' }).waitFor();
@@ -107,7 +109,10 @@ describe('Economy & Shop', () => {
     assert.ok(member);
     await dialog.getByRole('combobox', { name: 'Member' }).click();
     await page.keyboard.type(member.username.slice(0, 4));
-    await page.getByRole('option', { name: new RegExp(member.username) }).first().click();
+    await page
+      .getByRole('option', { name: new RegExp(member.username) })
+      .first()
+      .click();
     await dialog.getByLabel('Amount').fill('120');
     await dialog.getByLabel('Reason (optional)').fill('Event prize');
     await dialog.getByRole('button', { name: 'Give Coins' }).click();
@@ -200,7 +205,11 @@ describe('User Inventory', () => {
     await signInWithDemo(page, { username: 'plainvisitor', id: '100000000000000777' });
     const userId = await myId(page);
     world().setMemberRoles(guildId(), userId, []);
-    await waitFor(async () => !(await harness().product.services.access.of(guildId(), userId)).level.match(/admin|manage/), 10_000, 'the role change to reach the bot');
+    await waitFor(
+      async () => !(await harness().product.services.access.of(guildId(), userId)).level.match(/admin|manage/),
+      10_000,
+      'the role change to reach the bot',
+    );
     await page.goto('/servers');
     const community = page.getByTestId('community-card').first();
     await community.waitFor();

@@ -96,7 +96,10 @@ describe('Leveling System', () => {
     const list = page.getByRole('list', { name: 'Role rewards' });
     await list.getByText('Level 5').waitFor();
     const rows = await harness().product.store.models.LevelReward.findAll({ where: { guildId: guildId() } });
-    assert.deepEqual(rows.map((row) => row.level), [5]);
+    assert.deepEqual(
+      rows.map((row) => row.level),
+      [5],
+    );
 
     await page.getByRole('button', { name: 'Delete the level 5 reward (@Member)' }).click();
     await page.getByRole('dialog', { name: 'Delete this role reward?' }).getByRole('button', { name: 'Delete' }).click();
@@ -108,8 +111,14 @@ describe('Leveling System', () => {
     const { product } = harness();
     const world = product.sandbox?.world;
     assert.ok(world);
-    const members = Array.from({ length: 12 }, (_, index) => world.addMember(world.demo.guildId, { username: `chatter_${String(index + 1).padStart(2, '0')}` }));
-    await waitFor(() => members.every((member) => product.client.guilds.cache.get(world.demo.guildId)?.members.cache.has(member.userId)), 10_000, 'the bot to see the members');
+    const members = Array.from({ length: 12 }, (_, index) =>
+      world.addMember(world.demo.guildId, { username: `chatter_${String(index + 1).padStart(2, '0')}` }),
+    );
+    await waitFor(
+      () => members.every((member) => product.client.guilds.cache.get(world.demo.guildId)?.members.cache.has(member.userId)),
+      10_000,
+      'the bot to see the members',
+    );
     for (const member of members) world.messages.create(world.demo.channels.general, { authorId: member.userId, content: 'hello everyone' });
     await waitFor(
       async () => {
@@ -161,7 +170,7 @@ describe('two admins on the Leveling page', () => {
   }
   const save = (page: Page) => page.getByRole('button', { name: 'Save Settings' }).click();
 
-  test('a page loaded earlier saves only what its admin changed; a change over a colleague\'s asks, and keeps or reloads', async () => {
+  test("a page loaded earlier saves only what its admin changed; a change over a colleague's asks, and keeps or reloads", async () => {
     const a = await openAs();
     const b = await openAs({ username: 'second_admin', id: '123456789012345678' });
 
@@ -185,7 +194,10 @@ describe('two admins on the Leveling page', () => {
     await b.getByLabel('Text multiplier').fill('1.2');
     await save(b);
     const asked = b.getByRole('dialog', { name: 'Changed while you were editing' });
-    await asked.getByText(/changed Text multiplier from 1\.7 to 1\.9/).first().waitFor();
+    await asked
+      .getByText(/changed Text multiplier from 1\.7 to 1\.9/)
+      .first()
+      .waitFor();
     await asked.getByRole('button', { name: 'Keep mine' }).click();
     await waitFor(async () => (await harness().product.services.settings.get(guildId())).textMultiplier === 1.2 || null, 5000, "B's value kept");
     await b.getByText('All changes saved.').waitFor();
@@ -194,7 +206,10 @@ describe('two admins on the Leveling page', () => {
     await a.getByLabel('Text multiplier').fill('3');
     await save(a);
     const askedA = a.getByRole('dialog', { name: 'Changed while you were editing' });
-    await askedA.getByText(/changed Text multiplier from 1\.9 to 1\.2/).first().waitFor();
+    await askedA
+      .getByText(/changed Text multiplier from 1\.9 to 1\.2/)
+      .first()
+      .waitFor();
     await askedA.getByRole('button', { name: 'Reload' }).click();
     await askedA.waitFor({ state: 'hidden' });
     await waitFor(async () => (await a.getByLabel('Text multiplier').inputValue()) === '1.2' || null, 5000, "A's page to show B's value");

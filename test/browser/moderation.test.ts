@@ -53,7 +53,11 @@ async function slash(userId: string, name: string, options: Record<string, strin
 async function seedCase(page: Page, input: { action: string; targetId: string; reason: string }) {
   const body = await page.evaluate(
     async ({ guild, input }) => {
-      const response = await fetch(`/api/servers/${guild}/moderation`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      const response = await fetch(`/api/servers/${guild}/moderation`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(input),
+      });
       return { status: response.status, json: (await response.json()) as unknown };
     },
     { guild: guildId(), input },
@@ -90,7 +94,8 @@ describe('Moderation', () => {
     const page = await openModeration();
     assert.equal(await page.title(), 'Moderation · Sandbox Community · AwesomeBot Dashboard');
     await page.getByText('No moderation logs yet').waitFor();
-    for (const label of ['Total Actions', 'Bans', 'Warnings', 'Timeouts']) await page.locator('.stat-card').filter({ hasText: label }).getByText('0', { exact: true }).waitFor();
+    for (const label of ['Total Actions', 'Bans', 'Warnings', 'Timeouts'])
+      await page.locator('.stat-card').filter({ hasText: label }).getByText('0', { exact: true }).waitFor();
 
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -160,27 +165,45 @@ describe('Moderation', () => {
     const noted = await seedCase(page, { action: 'note', targetId: other, reason: 'Prefers the quiet channels' });
     const warned = await seedCase(page, { action: 'warn', targetId: plain, reason: 'Posted an unsolicited advert' });
     await page.reload();
-    await cases(page).getByRole('listitem', { name: `Case #${warned.caseNumber}` }).waitFor();
+    await cases(page)
+      .getByRole('listitem', { name: `Case #${warned.caseNumber}` })
+      .waitFor();
 
     const searched = page.waitForRequest((request) => request.url().includes('/moderation/logs') && new URL(request.url()).searchParams.get('q') === 'advert');
     await page.getByRole('searchbox', { name: 'Search' }).fill('advert');
     await searched;
     await waitFor(async () => (await cases(page).getByRole('listitem').count()) === 1, 10_000, 'one case to match "advert"');
-    await cases(page).getByRole('listitem', { name: `Case #${warned.caseNumber}` }).waitFor();
+    await cases(page)
+      .getByRole('listitem', { name: `Case #${warned.caseNumber}` })
+      .waitFor();
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(`#${noted.caseNumber}`);
-    await waitFor(async () => (await cases(page).getByRole('listitem').count()) === 1 && (await cases(page).getByRole('listitem', { name: `Case #${noted.caseNumber}` }).count()) === 1, 10_000, 'the case found by its number');
+    await waitFor(
+      async () =>
+        (await cases(page).getByRole('listitem').count()) === 1 &&
+        (await cases(page)
+          .getByRole('listitem', { name: `Case #${noted.caseNumber}` })
+          .count()) === 1,
+      10_000,
+      'the case found by its number',
+    );
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
-    const filtered = page.waitForRequest((request) => request.url().includes('/moderation/logs') && new URL(request.url()).searchParams.get('action') === 'note');
+    const filtered = page.waitForRequest(
+      (request) => request.url().includes('/moderation/logs') && new URL(request.url()).searchParams.get('action') === 'note',
+    );
     await page.getByRole('combobox', { name: 'Action filter' }).click();
     await page.getByRole('option', { name: 'Note', exact: true }).click();
     await filtered;
-    await waitFor(async () => {
-      const items = cases(page).getByRole('listitem');
-      const count = await items.count();
-      return count >= 1 && (await items.filter({ hasText: 'Note' }).count()) === count;
-    }, 10_000, 'only notes to be listed');
+    await waitFor(
+      async () => {
+        const items = cases(page).getByRole('listitem');
+        const count = await items.count();
+        return count >= 1 && (await items.filter({ hasText: 'Note' }).count()) === count;
+      },
+      10_000,
+      'only notes to be listed',
+    );
     assert.equal(await cases(page).getByText('Posted an unsolicited advert').count(), 0);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('nothing-like-this-anywhere');
@@ -201,7 +224,10 @@ describe('Moderation', () => {
     const dialog = page.getByRole('dialog', { name: 'Reports' });
     const list = dialog.getByRole('list', { name: 'Reports' });
     const spam = list.getByRole('listitem').filter({ hasText: 'Spamming links in general' });
-    await spam.getByText(/loud_spammer/).first().waitFor();
+    await spam
+      .getByText(/loud_spammer/)
+      .first()
+      .waitFor();
     await spam.getByText(/Reported by/).waitFor();
 
     await spam.getByRole('button', { name: 'Dismiss' }).click();
@@ -268,7 +294,10 @@ describe('Moderation', () => {
     await toastWith(page, 'Moderation settings have been updated successfully.');
     const saved = await harness().product.services.settings.get(guildId());
     assert.equal(saved.automodEnabled, true);
-    assert.deepEqual({ ...saved.automodRules.words, exemptRoleIds: [], exemptChannelIds: [] }, { enabled: true, action: 'timeout', duration: '10m', exemptRoleIds: [], exemptChannelIds: [], words: ['badword', 'another phrase'] });
+    assert.deepEqual(
+      { ...saved.automodRules.words, exemptRoleIds: [], exemptChannelIds: [] },
+      { enabled: true, action: 'timeout', duration: '10m', exemptRoleIds: [], exemptChannelIds: [], words: ['badword', 'another phrase'] },
+    );
   });
 
   test('auto moderation says staff are not checked; the switch to include them works from the keyboard and saving it persists it', async () => {

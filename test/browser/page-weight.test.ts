@@ -32,15 +32,18 @@ describe('the built dashboard', () => {
   after(() => dispose());
 
   test(`/login loads at most ${LOGIN_BUDGET_GZIP_BYTES / 1024} KB of JS and CSS, gzip`, async () => {
-    const files = [...build.routeFiles(['web/pages/Login.tsx'])].map(build.publicPath);
+    const files = [...build.routeFiles(['web/pages/login.tsx'])].map(build.publicPath);
     const sizes = await Promise.all(files.map(async (file) => ({ file, bytes: await gzipBytes(file) })));
     const total = sizes.reduce((sum, { bytes }) => sum + bytes, 0);
-    const largest = sizes.sort((a, b) => b.bytes - a.bytes).slice(0, 5).map(({ file, bytes }) => `${file} ${(bytes / 1024).toFixed(1)} KB`);
+    const largest = sizes
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 5)
+      .map(({ file, bytes }) => `${file} ${(bytes / 1024).toFixed(1)} KB`);
     assert.ok(total <= LOGIN_BUDGET_GZIP_BYTES, `/login loads ${(total / 1024).toFixed(1)} KB gzip in ${files.length} files; largest: ${largest.join(', ')}`);
   });
 
   test('/login loads neither zod, nor the query library, nor the signed-in shell', () => {
-    const files = build.routeFiles(['web/pages/Login.tsx']);
+    const files = build.routeFiles(['web/pages/login.tsx']);
     const inputs = [...files].flatMap((file) => Object.keys(build.metafile.outputs[file]?.inputs ?? {}));
     const offending = inputs.filter((input) => /node_modules\/(zod|@tanstack)\/|web\/signed-in-routes|web\/components\/layout\//.test(input));
     assert.deepEqual(offending, []);

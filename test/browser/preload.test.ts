@@ -31,7 +31,7 @@ describe('preloaded route chunks', () => {
     const page = await harness().open('/login');
     await page.getByRole('button', { name: 'Continue with Discord' }).waitFor();
     const upFront = await loadedUpFront(page);
-    const missing = [...build.routeFiles(['web/pages/Login.tsx'])].map(build.publicPath).filter((file) => file.endsWith('.js') && !upFront.includes(file));
+    const missing = [...build.routeFiles(['web/pages/login.tsx'])].map(build.publicPath).filter((file) => file.endsWith('.js') && !upFront.includes(file));
     assert.deepEqual(missing, []);
   });
 
@@ -41,7 +41,7 @@ describe('preloaded route chunks', () => {
     await page.getByRole('link', { name: 'My Servers' }).first().click();
     await page.getByRole('heading', { name: 'My Servers', level: 1 }).waitFor();
     const upFront = await loadedUpFront(page);
-    for (const entryPoint of ['web/signed-in-routes.tsx', 'web/pages/Dashboard.tsx', 'web/pages/Servers.tsx']) {
+    for (const entryPoint of ['web/signed-in-routes.tsx', 'web/pages/dashboard.tsx', 'web/pages/servers.tsx']) {
       const missing = graphOf(entryPoint).filter((chunk) => !upFront.includes(chunk));
       assert.deepEqual(missing, [], entryPoint);
     }

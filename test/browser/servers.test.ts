@@ -69,7 +69,10 @@ describe('server screens', () => {
       const tops = [...grid.children].map((card) => Math.round(card.getBoundingClientRect().top));
       return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
     });
-    assert.ok(rows.every((count) => count === rows[0]), `every skeleton row is full: ${JSON.stringify(rows)}`);
+    assert.ok(
+      rows.every((count) => count === rows[0]),
+      `every skeleton row is full: ${JSON.stringify(rows)}`,
+    );
     release();
 
     const cards = page.getByTestId('server-card');
@@ -78,7 +81,11 @@ describe('server screens', () => {
       elements.map((card) => {
         const title = card.querySelector('h3');
         const line = title ? parseFloat(getComputedStyle(title).lineHeight) : 0;
-        return { width: card.getBoundingClientRect().width, row: card.parentElement?.getBoundingClientRect().width ?? 0, lines: title ? Math.round(title.getBoundingClientRect().height / line) : 0 };
+        return {
+          width: card.getBoundingClientRect().width,
+          row: card.parentElement?.getBoundingClientRect().width ?? 0,
+          lines: title ? Math.round(title.getBoundingClientRect().height / line) : 0,
+        };
       }),
     );
     for (const box of boxes) {
@@ -93,7 +100,11 @@ describe('server screens', () => {
     const page = await harness().open('/login');
     await signInWithDemo(page, demoAdmin());
     const seen = new Set<string>();
-    for (const [pathname, heading] of [['/servers', 'My Servers'], ['/server-management', 'Server Management'], ['/add-bot', 'Add Bot']] as const) {
+    for (const [pathname, heading] of [
+      ['/servers', 'My Servers'],
+      ['/server-management', 'Server Management'],
+      ['/add-bot', 'Add Bot'],
+    ] as const) {
       await page.goto(pathname);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       const invites = page.locator('a[href*="/oauth2/authorize"]');
@@ -118,11 +129,19 @@ describe('server screens', () => {
     const page = await harness().open('/login');
     await signInWithDemo(page, demoAdmin());
     const orders: string[][] = [];
-    for (const [pathname, heading] of [['/server-management', 'Server Management'], ['/add-bot', 'Add Bot']] as const) {
+    for (const [pathname, heading] of [
+      ['/server-management', 'Server Management'],
+      ['/add-bot', 'Add Bot'],
+    ] as const) {
       await page.goto(pathname);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.getByTestId('server-row').first().waitFor();
-      orders.push(await page.locator('.card-title').filter({ hasText: /^(Servers with the bot|Available Servers)$/ }).allTextContents());
+      orders.push(
+        await page
+          .locator('.card-title')
+          .filter({ hasText: /^(Servers with the bot|Available Servers)$/ })
+          .allTextContents(),
+      );
       const workshop = page.getByTestId('server-row').filter({ hasText: "Demo Admin's Workshop" });
       assert.ok(await workshop.getByText('Owner', { exact: true }).isVisible(), `${pathname}: Owner on the admin's own server`);
     }

@@ -37,7 +37,11 @@ describe('Bot Settings', () => {
     assert.equal(await page.getByLabel('Custom embed footer').inputValue(), 'Be kind');
     assert.equal(await page.getByLabel('Rate limit (commands per minute)').inputValue(), '30');
     assert.equal(await page.getByRole('switch', { name: 'Auto moderation' }).getAttribute('data-state'), 'checked');
-    await page.getByRole('list', { name: 'Settings history' }).getByText(/commandPrefix/).first().waitFor();
+    await page
+      .getByRole('list', { name: 'Settings history' })
+      .getByText(/commandPrefix/)
+      .first()
+      .waitFor();
   });
 
   test('a bad value is refused with the spec failure toast and the reason under the field', async () => {
@@ -57,12 +61,15 @@ describe('Bot Settings', () => {
     await toastWith(page, /Import Failed[\s\S]*Invalid JSON file format\./);
 
     const good = path.join(dir, 'settings.json');
-    await writeFile(good, JSON.stringify({ version: '1.0.0', exportedAt: new Date().toISOString(), serverSettings: { commandPrefix: '$', embedFooter: 'Imported footer' } }));
+    await writeFile(
+      good,
+      JSON.stringify({ version: '1.0.0', exportedAt: new Date().toISOString(), serverSettings: { commandPrefix: '$', embedFooter: 'Imported footer' } }),
+    );
     await page.getByTestId('import-file').setInputFiles(good);
     const dialog = page.getByRole('dialog', { name: 'Import settings' });
     await dialog.waitFor();
     assert.match(await dialog.innerText(), /commandPrefix[\s\S]*\$/);
-    assert.equal(await page.getByLabel('Custom embed footer').inputValue() !== 'Imported footer', true, 'the preview changed nothing yet');
+    assert.equal((await page.getByLabel('Custom embed footer').inputValue()) !== 'Imported footer', true, 'the preview changed nothing yet');
     await dialog.getByRole('button', { name: 'Apply import' }).click();
     await toastWith(page, 'Settings Imported');
     await page.waitForFunction(() => (document.querySelector('input[maxlength="2048"]') as HTMLInputElement | null)?.value === 'Imported footer');

@@ -130,11 +130,17 @@ describe('server mode', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === `/server/${thirdGuildId}/inventory`);
     await page.getByRole('heading', { name: 'User Inventory', level: 1 }).waitFor();
-    await page.locator('aside.sidebar').getByRole('button', { name: /Other Community\s*Switch server/ }).waitFor();
+    await page
+      .locator('aside.sidebar')
+      .getByRole('button', { name: /Other Community\s*Switch server/ })
+      .waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
 
     // My Servers by typeahead.
-    await page.locator('aside.sidebar').getByRole('button', { name: /Switch server/ }).focus();
+    await page
+      .locator('aside.sidebar')
+      .getByRole('button', { name: /Switch server/ })
+      .focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');

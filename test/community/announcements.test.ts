@@ -21,10 +21,16 @@ describe('announcements', () => {
   const inMinutes = (minutes: number) => new Date(clock.ms() + minutes * 60_000).toISOString().replace('Z', '+00:00');
   const list = async () => AnnouncementPageSchema.parse((await (await admin()).get(`${base()}?pageSize=50`).expect(200)).body);
 
-  test('Send Now posts the embed with the priority\'s colour and banner, pinging nobody', async () => {
+  test("Send Now posts the embed with the priority's colour and banner, pinging nobody", async () => {
     const session = await admin();
     const posted = h().waitForMessage(h().demo.channels.announcements, (message) => message.embeds[0]?.title === 'Server maintenance');
-    const sent = AnnouncementSchema.parse((await session.post(base(), { title: 'Server maintenance', message: 'Tonight at 10. @everyone', channelId: h().demo.channels.announcements, priority: 'urgent' }).expect(200)).body);
+    const sent = AnnouncementSchema.parse(
+      (
+        await session
+          .post(base(), { title: 'Server maintenance', message: 'Tonight at 10. @everyone', channelId: h().demo.channels.announcements, priority: 'urgent' })
+          .expect(200)
+      ).body,
+    );
     const message = await posted;
     assert.equal(sent.status, 'sent');
     assert.equal(message.embeds[0]?.color, PRIORITY_STYLE.urgent.color);
@@ -49,7 +55,10 @@ describe('announcements', () => {
 
   test('a channel the bot cannot post in: the reason in words, and a failed entry in the history', async () => {
     const session = await admin();
-    const denied = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/channels`, { name: 'closed-news', overwrites: [{ id: h().demo.roles.bot, type: 'role', deny: ['EmbedLinks'] }] });
+    const denied = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/channels`, {
+      name: 'closed-news',
+      overwrites: [{ id: h().demo.roles.bot, type: 'role', deny: ['EmbedLinks'] }],
+    });
     await waitFor(() => h().product.client.channels.cache.has(denied.body.id), 5000, 'the channel to reach the bot');
     const refused = await session.post(base(), { title: 'Nope', message: 'x', channelId: denied.body.id });
     assert.equal(refused.status, 400);
@@ -78,11 +87,19 @@ describe('announcements', () => {
 
   test('scheduled: sent at its time when the clock gets there; editable and cancellable before, not after', async () => {
     const session = await admin();
-    const created = AnnouncementSchema.parse((await session.post(base(), { title: 'Tournament', message: 'Sign up!', channelId: h().demo.channels.general, scheduleTime: inMinutes(30), priority: 'high' }).expect(200)).body);
+    const created = AnnouncementSchema.parse(
+      (
+        await session
+          .post(base(), { title: 'Tournament', message: 'Sign up!', channelId: h().demo.channels.general, scheduleTime: inMinutes(30), priority: 'high' })
+          .expect(200)
+      ).body,
+    );
     assert.equal(created.status, 'scheduled');
     const edited = AnnouncementSchema.parse((await session.patch(`${base()}/${created.id}`, { title: 'Tournament (final)' }).expect(200)).body);
     assert.equal(edited.title, 'Tournament (final)');
-    const doomed = AnnouncementSchema.parse((await session.post(base(), { title: 'Doomed', message: 'x', channelId: h().demo.channels.general, scheduleTime: inMinutes(30) }).expect(200)).body);
+    const doomed = AnnouncementSchema.parse(
+      (await session.post(base(), { title: 'Doomed', message: 'x', channelId: h().demo.channels.general, scheduleTime: inMinutes(30) }).expect(200)).body,
+    );
     assert.equal(AnnouncementSchema.parse((await session.post(`${base()}/${doomed.id}/cancel`).expect(200)).body).status, 'cancelled');
     assert.equal((await session.post(`${base()}/${doomed.id}/cancel`)).status, 409);
 
@@ -93,7 +110,11 @@ describe('announcements', () => {
     assert.equal(sent.late, false);
     const message = (await h().messages(h().demo.channels.general)).find((row) => row.embeds[0]?.title === 'Tournament (final)');
     assert.equal(message?.embeds[0]?.author?.name, 'High priority');
-    assert.equal((await h().messages(h().demo.channels.general)).filter((row) => row.embeds[0]?.title === 'Doomed').length, 0, 'the cancelled one never went out');
+    assert.equal(
+      (await h().messages(h().demo.channels.general)).filter((row) => row.embeds[0]?.title === 'Doomed').length,
+      0,
+      'the cancelled one never went out',
+    );
     assert.equal((await session.patch(`${base()}/${created.id}`, { title: 'Too late' })).status, 409);
   });
 
@@ -116,22 +137,47 @@ describe('scheduled announcements across restarts', () => {
       const { demo } = r.sandbox.world;
       const session = await r.signIn(demo.adminUserId);
       const at = (minutes: number) => new Date(r.clock.ms() + minutes * 60_000).toISOString();
-      const soon = AnnouncementSchema.parse((await session.post(`/api/servers/${demo.guildId}/announcements`, { title: 'Soon', message: 'x', channelId: demo.channels.general, scheduleTime: at(10) }).expect(200)).body);
-      const later = AnnouncementSchema.parse((await session.post(`/api/servers/${demo.guildId}/announcements`, { title: 'Later', message: 'x', channelId: demo.channels.general, scheduleTime: at(20) }).expect(200)).body);
+      const soon = AnnouncementSchema.parse(
+        (
+          await session
+            .post(`/api/servers/${demo.guildId}/announcements`, { title: 'Soon', message: 'x', channelId: demo.channels.general, scheduleTime: at(10) })
+            .expect(200)
+        ).body,
+      );
+      const later = AnnouncementSchema.parse(
+        (
+          await session
+            .post(`/api/servers/${demo.guildId}/announcements`, { title: 'Later', message: 'x', channelId: demo.channels.general, scheduleTime: at(20) })
+            .expect(200)
+        ).body,
+      );
       await r.stop();
       r.clock.advance(25 * 60_000);
       await r.start();
-      const rows = async () => AnnouncementPageSchema.parse((await (await r.signIn(demo.adminUserId)).get(`/api/servers/${demo.guildId}/announcements`)).body).entries;
+      const rows = async () =>
+        AnnouncementPageSchema.parse((await (await r.signIn(demo.adminUserId)).get(`/api/servers/${demo.guildId}/announcements`)).body).entries;
       await waitFor(async () => (await rows()).filter((row) => row.status === 'sent').length === 2, 5000, 'both sent after the restart');
       const sent = await rows();
       assert.equal(sent.find((row) => row.id === soon.id)?.late, true);
       assert.equal(sent.find((row) => row.id === later.id)?.late, true);
 
-      const stale = AnnouncementSchema.parse((await (await r.signIn(demo.adminUserId)).post(`/api/servers/${demo.guildId}/announcements`, { title: 'Stale', message: 'x', channelId: demo.channels.general, scheduleTime: at(10) }).expect(200)).body);
+      const stale = AnnouncementSchema.parse(
+        (
+          await (
+            await r.signIn(demo.adminUserId)
+          )
+            .post(`/api/servers/${demo.guildId}/announcements`, { title: 'Stale', message: 'x', channelId: demo.channels.general, scheduleTime: at(10) })
+            .expect(200)
+        ).body,
+      );
       await r.stop();
       r.clock.advance(3 * 3_600_000);
       await r.start();
-      const missed = await waitFor(async () => (await rows()).find((row) => row.id === stale.id && row.status === 'missed'), 5000, 'the stale one marked missed');
+      const missed = await waitFor(
+        async () => (await rows()).find((row) => row.id === stale.id && row.status === 'missed'),
+        5000,
+        'the stale one marked missed',
+      );
       assert.match(missed.error ?? '', /offline at the scheduled time/);
       assert.equal(r.sandbox.world.messages.list(demo.channels.general).filter((message) => message.embeds[0]?.title === 'Stale').length, 0);
     } finally {
@@ -149,13 +195,25 @@ describe('scheduled announcements across restarts', () => {
         const { demo } = r.sandbox.world;
         const session = await r.signIn(demo.adminUserId);
         for (let i = 0; i < 3; i += 1) {
-          await session.post(`/api/servers/${demo.guildId}/announcements`, { title: `Twice? ${i}`, message: 'x', channelId: demo.channels.general, scheduleTime: new Date(r.clock.ms() + 60_000).toISOString() }).expect(200);
+          await session
+            .post(`/api/servers/${demo.guildId}/announcements`, {
+              title: `Twice? ${i}`,
+              message: 'x',
+              channelId: demo.channels.general,
+              scheduleTime: new Date(r.clock.ms() + 60_000).toISOString(),
+            })
+            .expect(200);
         }
         r.clock.advance(2 * 60_000);
         const sentOf = () => r.sandbox.world.messages.list(demo.channels.general).filter((message) => message.embeds[0]?.title?.startsWith('Twice?'));
         await waitFor(() => sentOf().length >= 3, 8000, 'the sends');
         await new Promise((resolve) => setTimeout(resolve, 2500));
-        assert.deepEqual(sentOf().map((message) => message.embeds[0]?.title).sort(), ['Twice? 0', 'Twice? 1', 'Twice? 2']);
+        assert.deepEqual(
+          sentOf()
+            .map((message) => message.embeds[0]?.title)
+            .sort(),
+          ['Twice? 0', 'Twice? 1', 'Twice? 2'],
+        );
         assert.ok(first);
       } finally {
         await r.close();

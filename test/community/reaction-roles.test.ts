@@ -36,12 +36,20 @@ describe('reaction roles', () => {
 
   before(async () => {
     channelId = h().demo.channels.general;
-    for (let i = 0; i < 4; i += 1) messageIds.push((await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: h().demo.adminUserId, content: `Pick your roles ${i}` })).body.id);
+    for (let i = 0; i < 4; i += 1)
+      messageIds.push(
+        (await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: h().demo.adminUserId, content: `Pick your roles ${i}` })).body
+          .id,
+      );
     for (const name of ['Red', 'Blue', 'Green']) {
       const role = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/roles`, { name });
       colours[name] = role.body.id;
     }
-    await waitFor(() => Object.values(colours).every((id) => h().product.client.guilds.cache.get(h().guildId)?.roles.cache.has(id)), 5000, 'the roles to reach the bot');
+    await waitFor(
+      () => Object.values(colours).every((id) => h().product.client.guilds.cache.get(h().guildId)?.roles.cache.has(id)),
+      5000,
+      'the roles to reach the bot',
+    );
   });
 
   test('an incomplete or wrong form is refused naming each field; nothing is stored', async () => {
@@ -74,7 +82,13 @@ describe('reaction roles', () => {
     assert.equal(entry.mode, 'normal');
     assert.equal(ReactionRoleSchema.parse(custom.body).emoji, `sandbox_star:${star.id}`);
     const message = (await h().messages(channelId)).find((row) => row.id === messageIds[0]);
-    assert.deepEqual(message?.reactions.map((reaction) => [reaction.emoji, reaction.userIds.includes(h().world.botUserId)]), [['🔴', true], [`sandbox_star:${star.id}`, true]]);
+    assert.deepEqual(
+      message?.reactions.map((reaction) => [reaction.emoji, reaction.userIds.includes(h().world.botUserId)]),
+      [
+        ['🔴', true],
+        [`sandbox_star:${star.id}`, true],
+      ],
+    );
 
     const { userId } = await buildMember(h());
     await react(channelId, messageIds[0]!, '🔴', userId);
@@ -93,10 +107,23 @@ describe('reaction roles', () => {
     assert.equal(again.body.fields.emoji, '🔴 already gives a role on this message.');
 
     // Fill a fresh message up to the limit straight in the store, then ask for one more.
-    const full = (await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: h().demo.adminUserId, content: 'So many roles' })).body.id;
+    const full = (await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: h().demo.adminUserId, content: 'So many roles' }))
+      .body.id;
     const emojis = ['😀', '😁', '😂', '🤣', '😃', '😄', '😅', '😆', '😉', '😊', '😋', '😎', '😍', '😘', '🥰', '😗', '😙', '🥲', '😚', '🙂'];
     const { ReactionRole } = h().product.store.models;
-    for (const emoji of emojis) await ReactionRole.create({ guildId: h().guildId, messageId: full, channelId, emoji, emojiId: null, roleId: colours.Green!, roleName: null, inactiveReason: null, createdBy: null, createdAt: new Date() });
+    for (const emoji of emojis)
+      await ReactionRole.create({
+        guildId: h().guildId,
+        messageId: full,
+        channelId,
+        emoji,
+        emojiId: null,
+        roleId: colours.Green!,
+        roleName: null,
+        inactiveReason: null,
+        createdBy: null,
+        createdAt: new Date(),
+      });
     const tooMany = await session.post(base(), { messageId: full, channelId, emoji: '🤗', roleId: colours.Green });
     assert.equal(tooMany.status, 400);
     assert.match(tooMany.body.fields.messageId, /already hands out 20 roles/);
@@ -105,22 +132,40 @@ describe('reaction roles', () => {
 
   test('unique: a second reaction swaps the role and removes the first reaction', async () => {
     const session = await admin();
-    const red = ReactionRoleSchema.parse((await session.post(base(), { messageId: messageIds[1], channelId, emoji: '🟥', roleId: colours.Red, mode: 'unique' }).expect(200)).body);
+    const red = ReactionRoleSchema.parse(
+      (await session.post(base(), { messageId: messageIds[1], channelId, emoji: '🟥', roleId: colours.Red, mode: 'unique' }).expect(200)).body,
+    );
     await session.post(base(), { messageId: messageIds[1], channelId, emoji: '🟦', roleId: colours.Blue }).expect(200);
     assert.equal(red.mode, 'unique');
-    const list = ReactionRoleSchema.array().parse((await session.get(base())).body).filter((row) => row.messageId === messageIds[1]);
-    assert.deepEqual(list.map((row) => row.mode), ['unique', 'unique'], 'the mode is the message\'s');
+    const list = ReactionRoleSchema.array()
+      .parse((await session.get(base())).body)
+      .filter((row) => row.messageId === messageIds[1]);
+    assert.deepEqual(
+      list.map((row) => row.mode),
+      ['unique', 'unique'],
+      "the mode is the message's",
+    );
     const { userId } = await buildMember(h());
     await react(channelId, messageIds[1]!, '🟥', userId);
     await waitFor(() => roleIds(userId).includes(colours.Red!), 5000, 'the red role');
     await react(channelId, messageIds[1]!, '🟦', userId);
     await waitFor(() => roleIds(userId).includes(colours.Blue!) && !roleIds(userId).includes(colours.Red!), 10_000, 'the swap');
-    await waitFor(async () => !(await h().messages(channelId)).find((row) => row.id === messageIds[1])?.reactions.find((reaction) => reaction.emoji === '🟥')?.userIds.includes(userId), 10_000, 'the red reaction to be removed');
+    await waitFor(
+      async () =>
+        !(await h().messages(channelId))
+          .find((row) => row.id === messageIds[1])
+          ?.reactions.find((reaction) => reaction.emoji === '🟥')
+          ?.userIds.includes(userId),
+      10_000,
+      'the red reaction to be removed',
+    );
   });
 
   test('verify keeps the role on unreact; drop takes it away on react; PATCH switches the mode', async () => {
     const session = await admin();
-    const entry = ReactionRoleSchema.parse((await session.post(base(), { messageId: messageIds[2], channelId, emoji: '✔️', roleId: colours.Green, mode: 'verify' }).expect(200)).body);
+    const entry = ReactionRoleSchema.parse(
+      (await session.post(base(), { messageId: messageIds[2], channelId, emoji: '✔️', roleId: colours.Green, mode: 'verify' }).expect(200)).body,
+    );
     const { userId } = await buildMember(h());
     await react(channelId, messageIds[2]!, '✔️', userId);
     await waitFor(() => roleIds(userId).includes(colours.Green!), 5000, 'the green role');
@@ -142,7 +187,14 @@ describe('reaction roles', () => {
     const session = await admin();
     await session.post(base(), { messageId: messageIds[3], channelId, emoji: '🎮', roleId: colours.Red }).expect(200);
     await h().control('DELETE', `/channels/${channelId}/messages/${messageIds[3]}`);
-    const entry = await waitFor(async () => ReactionRoleSchema.array().parse((await session.get(base())).body).find((row) => row.messageId === messageIds[3] && !row.isActive), 5000, 'the entry to stop');
+    const entry = await waitFor(
+      async () =>
+        ReactionRoleSchema.array()
+          .parse((await session.get(base())).body)
+          .find((row) => row.messageId === messageIds[3] && !row.isActive),
+      5000,
+      'the entry to stop',
+    );
     assert.equal(entry.inactiveReason, 'The message was deleted in Discord.');
     const diagnostics = DiagnosticsSchema.parse((await session.get(`/api/servers/${h().guildId}/diagnostics?feature=reactionRoles`)).body);
     assert.ok(diagnostics.items.some((item) => item.subject === `reactionRole:${entry.id}` && /message was deleted/.test(item.problem)));
@@ -157,18 +209,29 @@ describe('reaction roles', () => {
     assert.ok(stats.removals >= 3, `removals ${stats.removals}`);
     assert.equal(stats.successRate, 100);
     assert.equal(stats.daily.length, 30);
-    assert.equal(stats.daily.reduce((sum, day) => sum + day.assignments, 0), stats.assignments);
+    assert.equal(
+      stats.daily.reduce((sum, day) => sum + day.assignments, 0),
+      stats.assignments,
+    );
     const list = ReactionRoleSchema.array().parse((await session.get(base())).body);
     assert.equal(stats.activeEntries, list.filter((row: ReactionRoleView) => row.isActive).length);
   });
 
-  test('deleting an entry takes the bot\'s reaction off the message', async () => {
+  test("deleting an entry takes the bot's reaction off the message", async () => {
     const session = await admin();
     const list = ReactionRoleSchema.array().parse((await session.get(base())).body);
     const red = list.find((row) => row.messageId === messageIds[0] && row.emoji === '🔴');
     assert.ok(red);
     await session.delete(`${base()}/${red.id}`).expect(204);
-    await waitFor(async () => !(await h().messages(channelId)).find((row) => row.id === messageIds[0])?.reactions.find((reaction) => reaction.emoji === '🔴')?.userIds.includes(h().world.botUserId), 5000, 'the bot reaction to go');
+    await waitFor(
+      async () =>
+        !(await h().messages(channelId))
+          .find((row) => row.id === messageIds[0])
+          ?.reactions.find((reaction) => reaction.emoji === '🔴')
+          ?.userIds.includes(h().world.botUserId),
+      5000,
+      'the bot reaction to go',
+    );
     assert.equal((await session.delete(`${base()}/${red.id}`)).status, 404);
   });
 });
@@ -186,7 +249,12 @@ describe('reaction roles while the bot was offline', () => {
     const { guildId, channels, roles, adminUserId } = world.demo;
     const message = world.messages.create(channels.general, { authorId: adminUserId, content: 'Roles here' });
     const session = await r.signIn(adminUserId);
-    const added = await session.post(`/api/servers/${guildId}/reaction-roles`, { messageId: message.id, channelId: channels.general, emoji: '⭐', roleId: roles.member });
+    const added = await session.post(`/api/servers/${guildId}/reaction-roles`, {
+      messageId: message.id,
+      channelId: channels.general,
+      emoji: '⭐',
+      roleId: roles.member,
+    });
     assert.equal(added.status, 200, JSON.stringify(added.body));
     const member = world.addMember(guildId, { username: 'offline_reactor' });
     await r.stop();

@@ -22,9 +22,22 @@ async function buildFailedGrant(overrides: { lastError?: string } = {}) {
   const member = await buildMember(h());
   const now = h().product.services.clock.now();
   const grant = await h().product.store.models.RoleGrantRetry.create({
-    guildId: h().guildId, userId: member.userId, memberName: member.username, roleId: h().demo.roles.member, roleName: 'Member', action: 'add', source: 'memberRole', sourceId: null,
-    reason: 'Auto-assign member role', attempts: 6, nextAttemptAt: null, lastError: overrides.lastError ?? 'Discord did not answer (503 Service Unavailable). The bot tried 6 times and gave up.',
-    status: 'failed', claimedUntil: null, createdAt: now, updatedAt: now,
+    guildId: h().guildId,
+    userId: member.userId,
+    memberName: member.username,
+    roleId: h().demo.roles.member,
+    roleName: 'Member',
+    action: 'add',
+    source: 'memberRole',
+    sourceId: null,
+    reason: 'Auto-assign member role',
+    attempts: 6,
+    nextAttemptAt: null,
+    lastError: overrides.lastError ?? 'Discord did not answer (503 Service Unavailable). The bot tried 6 times and gave up.',
+    status: 'failed',
+    claimedUntil: null,
+    createdAt: now,
+    updatedAt: now,
   });
   return { ...member, grant };
 }
@@ -44,37 +57,51 @@ describe('role grants on the dashboard', () => {
     const list = RoleGrantListSchema.parse((await session.get(base()).expect(200)).body);
     const listed = list.items.find((item) => item.id === grant.id);
     assert.deepEqual(listed, {
-      id: grant.id, userId, memberName: username, roleId: h().demo.roles.member, roleName: 'Member', action: 'add', source: 'memberRole', purpose: 'Auto-assigned member role',
-      status: 'failed', attempts: 6, nextAttemptAt: null, lastError: 'Discord did not answer (503 Service Unavailable). The bot tried 6 times and gave up.',
-      createdAt: grant.createdAt.toISOString(), updatedAt: grant.updatedAt.toISOString(),
+      id: grant.id,
+      userId,
+      memberName: username,
+      roleId: h().demo.roles.member,
+      roleName: 'Member',
+      action: 'add',
+      source: 'memberRole',
+      purpose: 'Auto-assigned member role',
+      status: 'failed',
+      attempts: 6,
+      nextAttemptAt: null,
+      lastError: 'Discord did not answer (503 Service Unavailable). The bot tried 6 times and gave up.',
+      createdAt: grant.createdAt.toISOString(),
+      updatedAt: grant.updatedAt.toISOString(),
     });
     assert.ok(list.failed >= 1);
   });
 
-  test('POST /role-grants/:id/retry: 401, 400 naming the id, 403 for a member, 200 trying it at once (the rule re-checked), then 409 once settled', async () => {
-    const session = await admin();
-    await session.put(`/api/servers/${h().guildId}/settings`, { autoRoleEnabled: true, memberRoleId: h().demo.roles.member }).expect(200);
-    const { userId, grant } = await buildFailedGrant();
-    assert.equal((await anonymous('POST', `${base()}/${grant.id}/retry`)).status, 401);
-    const bad = await session.post(`${base()}/abc/retry`).expect(400);
-    assert.equal(bad.body.fields.id, 'must be a role grant id');
-    const member = await buildAccount(h());
-    await member.session.post(`${base()}/${grant.id}/retry`).expect(403);
-    const retried = RoleGrantSchema.parse((await session.post(`${base()}/${grant.id}/retry`).expect(200)).body);
-    assert.deepEqual([retried.status, retried.attempts], ['done', 1]);
-    assert.ok(roleIds(userId).includes(h().demo.roles.member), 'the role given');
-    const again = await session.post(`${base()}/${grant.id}/retry`).expect(409);
-    assert.equal(again.body.message, ROLE_GRANT_MESSAGES.settled);
-    const missing = await session.post(`${base()}/999999/retry`).expect(404);
-    assert.equal(missing.body.message, ROLE_GRANT_MESSAGES.notFound);
+  test(
+    'POST /role-grants/:id/retry: 401, 400 naming the id, 403 for a member, 200 trying it at once (the rule re-checked), then 409 once ' + 'settled',
+    async () => {
+      const session = await admin();
+      await session.put(`/api/servers/${h().guildId}/settings`, { autoRoleEnabled: true, memberRoleId: h().demo.roles.member }).expect(200);
+      const { userId, grant } = await buildFailedGrant();
+      assert.equal((await anonymous('POST', `${base()}/${grant.id}/retry`)).status, 401);
+      const bad = await session.post(`${base()}/abc/retry`).expect(400);
+      assert.equal(bad.body.fields.id, 'must be a role grant id');
+      const member = await buildAccount(h());
+      await member.session.post(`${base()}/${grant.id}/retry`).expect(403);
+      const retried = RoleGrantSchema.parse((await session.post(`${base()}/${grant.id}/retry`).expect(200)).body);
+      assert.deepEqual([retried.status, retried.attempts], ['done', 1]);
+      assert.ok(roleIds(userId).includes(h().demo.roles.member), 'the role given');
+      const again = await session.post(`${base()}/${grant.id}/retry`).expect(409);
+      assert.equal(again.body.message, ROLE_GRANT_MESSAGES.settled);
+      const missing = await session.post(`${base()}/999999/retry`).expect(404);
+      assert.equal(missing.body.message, ROLE_GRANT_MESSAGES.notFound);
 
-    // The rule says no more: the retry drops it rather than hand the role out.
-    await session.put(`/api/servers/${h().guildId}/settings`, { autoRoleEnabled: false }).expect(200);
-    const unwanted = await buildFailedGrant();
-    const dropped = RoleGrantSchema.parse((await session.post(`${base()}/${unwanted.grant.id}/retry`).expect(200)).body);
-    assert.deepEqual([dropped.status, dropped.lastError], ['dropped', 'Auto-assign is off now, or gives another role.']);
-    assert.ok(!roleIds(unwanted.userId).includes(h().demo.roles.member));
-  });
+      // The rule says no more: the retry drops it rather than hand the role out.
+      await session.put(`/api/servers/${h().guildId}/settings`, { autoRoleEnabled: false }).expect(200);
+      const unwanted = await buildFailedGrant();
+      const dropped = RoleGrantSchema.parse((await session.post(`${base()}/${unwanted.grant.id}/retry`).expect(200)).body);
+      assert.deepEqual([dropped.status, dropped.lastError], ['dropped', 'Auto-assign is off now, or gives another role.']);
+      assert.ok(!roleIds(unwanted.userId).includes(h().demo.roles.member));
+    },
+  );
 
   test('DELETE /role-grants/:id: 401, 400 naming the id, 403 for a member, 204 dismissing it (kept as dropped, listed no more), then 409', async () => {
     const { grant } = await buildFailedGrant();
@@ -116,7 +143,7 @@ describe('several roles at once', () => {
     const { userId } = await buildMember(h());
     await assert.rejects(syncRewards(h().product.services, guildId, userId, 3), (error: unknown) => {
       assert.ok(error instanceof DiscordRefused);
-      assert.equal(error.message, "AwesomeBot cannot give @Senior Staff: it needs Manage Roles and a role above it.");
+      assert.equal(error.message, 'AwesomeBot cannot give @Senior Staff: it needs Manage Roles and a role above it.');
       return true;
     });
     assert.ok(roleIds(userId).includes(h().demo.roles.member), 'the level 3 reward given');
@@ -138,7 +165,15 @@ describe('a level reward Discord did not answer', () => {
     await session.post(`/api/servers/${guildId}/leveling/rewards`, { level: 5, roleId: gold.body.id }).expect(200);
     const [earning, demoted] = [await buildMember(h()), await buildMember(h())];
     for (const member of [earning, demoted]) {
-      await h().product.store.models.UserLevel.create({ guildId, userId: member.userId, level: 5, xp: 0, totalXp: 2000, messagesCount: 1, username: member.username });
+      await h().product.store.models.UserLevel.create({
+        guildId,
+        userId: member.userId,
+        level: 5,
+        xp: 0,
+        totalXp: 2000,
+        messagesCount: 1,
+        username: member.username,
+      });
     }
     await h().control('POST', '/faults', { route: 'PUT /guilds/:id/members/:id/roles/:id', status: 503, count: 50 });
     try {
@@ -148,10 +183,18 @@ describe('a level reward Discord did not answer', () => {
     }
     const list = RoleGrantListSchema.parse((await session.get(base()).expect(200)).body);
     const waiting = [earning, demoted].map((member) => list.items.find((item) => item.userId === member.userId && item.roleId === gold.body.id));
-    assert.deepEqual(waiting.map((item) => [item?.status, item?.purpose]), [['pending', 'Level 5 reward'], ['pending', 'Level 5 reward']]);
+    assert.deepEqual(
+      waiting.map((item) => [item?.status, item?.purpose]),
+      [
+        ['pending', 'Level 5 reward'],
+        ['pending', 'Level 5 reward'],
+      ],
+    );
 
     await h().product.store.models.UserLevel.update({ level: 3 }, { where: { guildId, userId: demoted.userId } });
-    const [given, dropped] = await Promise.all(waiting.map(async (item) => RoleGrantSchema.parse((await session.post(`${base()}/${item?.id ?? 0}/retry`).expect(200)).body)));
+    const [given, dropped] = await Promise.all(
+      waiting.map(async (item) => RoleGrantSchema.parse((await session.post(`${base()}/${item?.id ?? 0}/retry`).expect(200)).body)),
+    );
     assert.equal(given?.status, 'done');
     assert.ok(roleIds(earning.userId).includes(gold.body.id));
     assert.deepEqual([dropped?.status, dropped?.lastError], ['dropped', 'Level 3 no longer earns this role.']);

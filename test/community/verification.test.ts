@@ -38,7 +38,10 @@ describe('rule verification', () => {
     const message = (await h().messages(h().demo.channels.rules)).find((row) => row.id === first.rulesMessage?.messageId);
     assert.ok(message?.bot);
     assert.match(message.embeds[0]?.description ?? '', /1\. Be kind\.\n2\. No spam\./);
-    assert.deepEqual(message.reactions.map((reaction) => reaction.emoji), [VERIFY_EMOJI]);
+    assert.deepEqual(
+      message.reactions.map((reaction) => reaction.emoji),
+      [VERIFY_EMOJI],
+    );
 
     await (await admin()).put(url(), { ...rulesPage(), rulesMessage: '1. Be kind.\n2. No spam.\n3. Have fun.' }).expect(200);
     const second = await status();
@@ -54,10 +57,14 @@ describe('rule verification', () => {
     await h().control('PUT', `/channels/${rulesMessage.channelId}/messages/${rulesMessage.messageId}/reactions/${check}/${userId}`);
     await waitFor(() => roleIds(userId).includes(h().demo.roles.verified), 5000, 'the verification role');
     await h().control('PUT', `/channels/${rulesMessage.channelId}/messages/${rulesMessage.messageId}/reactions/${encodeURIComponent('🎉')}/${userId}`);
-    await waitFor(async () => {
-      const message = (await h().messages(rulesMessage.channelId)).find((row) => row.id === rulesMessage.messageId);
-      return message && !message.reactions.some((reaction) => reaction.emoji === '🎉');
-    }, 5000, 'the other reaction to be removed');
+    await waitFor(
+      async () => {
+        const message = (await h().messages(rulesMessage.channelId)).find((row) => row.id === rulesMessage.messageId);
+        return message && !message.reactions.some((reaction) => reaction.emoji === '🎉');
+      },
+      5000,
+      'the other reaction to be removed',
+    );
     const message = (await h().messages(rulesMessage.channelId)).find((row) => row.id === rulesMessage.messageId);
     assert.ok(message?.reactions.find((reaction) => reaction.emoji === VERIFY_EMOJI)?.userIds.includes(h().world.botUserId), "the bot's ✅ stays");
   });
@@ -71,7 +78,11 @@ describe('rule verification', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(roleIds(waiting.userId).includes(h().demo.roles.member), false, 'not before verifying');
     await h().control('PUT', `/channels/${rulesMessage.channelId}/messages/${rulesMessage.messageId}/reactions/${check}/${waiting.userId}`);
-    await waitFor(() => roleIds(waiting.userId).includes(h().demo.roles.member) && roleIds(waiting.userId).includes(h().demo.roles.verified), 5000, 'both roles');
+    await waitFor(
+      () => roleIds(waiting.userId).includes(h().demo.roles.member) && roleIds(waiting.userId).includes(h().demo.roles.verified),
+      5000,
+      'both roles',
+    );
 
     await session.put(url(), { verificationEnabled: false }).expect(200);
     const joiner = h().world.addMember(h().guildId, { username: 'auto_role_joiner' });
@@ -101,17 +112,24 @@ describe('rule verification', () => {
     const session = await admin();
     const refused = await session.put(url(), { verificationRoleId: h().demo.roles.aboveBot });
     assert.equal(refused.status, 400);
-    assert.match(refused.body.fields.verificationRoleId, /@Senior Staff is above AwesomeBot's highest role \(@AwesomeBot\)\. Move the AwesomeBot role above it/);
+    assert.match(
+      refused.body.fields.verificationRoleId,
+      /@Senior Staff is above AwesomeBot's highest role \(@AwesomeBot\)\. Move the AwesomeBot role above it/,
+    );
 
     const role = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/roles`, { name: 'Newcomer' });
     await waitFor(() => h().product.client.guilds.cache.get(h().guildId)?.roles.cache.has(role.body.id), 5000, 'the role to reach the bot');
     await session.put(url(), { verificationRoleId: role.body.id }).expect(200);
     const top = h().world.requireGuild(h().guildId).roles.size - 1;
     await h().control('PATCH', `/guilds/${h().guildId}/roles/${role.body.id}`, { position: top });
-    await waitFor(async () => {
-      const diagnostics = DiagnosticsSchema.parse((await session.get(`/api/servers/${h().guildId}/diagnostics?feature=verification`)).body);
-      return diagnostics.items.find((item) => item.subject === 'verificationRoleId' && /@Newcomer is above AwesomeBot's highest role/.test(item.problem));
-    }, 5000, 'the diagnostic');
+    await waitFor(
+      async () => {
+        const diagnostics = DiagnosticsSchema.parse((await session.get(`/api/servers/${h().guildId}/diagnostics?feature=verification`)).body);
+        return diagnostics.items.find((item) => item.subject === 'verificationRoleId' && /@Newcomer is above AwesomeBot's highest role/.test(item.problem));
+      },
+      5000,
+      'the diagnostic',
+    );
     await session.put(url(), { verificationRoleId: h().demo.roles.verified }).expect(200);
   });
 
@@ -126,16 +144,24 @@ describe('rule verification', () => {
     // Configured while below the bot (the settings route refuses a role above it), then moved above
     // it in Discord: what an admin rearranging roles later leaves behind.
     h().world.structure.updateRole(guildId, senior, { position: 1 });
-    await waitFor(() => {
-      const [role, bot] = [seniorSeen(), botRole()];
-      return role && bot && role.comparePositionTo(bot) < 0;
-    }, 5000, 'the role to be below the bot');
+    await waitFor(
+      () => {
+        const [role, bot] = [seniorSeen(), botRole()];
+        return role && bot && role.comparePositionTo(bot) < 0;
+      },
+      5000,
+      'the role to be below the bot',
+    );
     await session.put(url(), { ...rulesPage(), autoRoleEnabled: true, memberRoleId: senior.id, logChannelId: h().demo.channels.modLog }).expect(200);
     h().world.structure.updateRole(guildId, senior, { position: originalPosition });
-    await waitFor(() => {
-      const [role, bot] = [seniorSeen(), botRole()];
-      return role && bot && role.comparePositionTo(bot) > 0;
-    }, 5000, 'the role to be above the bot again');
+    await waitFor(
+      () => {
+        const [role, bot] = [seniorSeen(), botRole()];
+        return role && bot && role.comparePositionTo(bot) > 0;
+      },
+      5000,
+      'the role to be above the bot again',
+    );
 
     const { rulesMessage } = await status();
     assert.ok(rulesMessage);
@@ -157,8 +183,13 @@ describe('verification while the bot was offline', () => {
     r = await restartable();
     await r.start();
     const { demo } = r.sandbox.world;
-    const saved = await (await r.signIn(demo.adminUserId)).put(`/api/servers/${demo.guildId}/settings`, {
-      verificationEnabled: true, rulesChannelId: demo.channels.rules, verificationRoleId: demo.roles.verified, rulesMessage: 'Be kind.',
+    const saved = await (
+      await r.signIn(demo.adminUserId)
+    ).put(`/api/servers/${demo.guildId}/settings`, {
+      verificationEnabled: true,
+      rulesChannelId: demo.channels.rules,
+      verificationRoleId: demo.roles.verified,
+      rulesMessage: 'Be kind.',
     });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
   });
@@ -172,6 +203,10 @@ describe('verification while the bot was offline', () => {
     await r.stop();
     world.messages.addReaction(world.messages.get(state.messageId)!, VERIFY_EMOJI, member.userId);
     await r.start();
-    await waitFor(() => world.requireGuild(world.demo.guildId).members.get(member.userId)?.roleIds.includes(world.demo.roles.verified), 5000, 'the role after the restart');
+    await waitFor(
+      () => world.requireGuild(world.demo.guildId).members.get(member.userId)?.roleIds.includes(world.demo.roles.verified),
+      5000,
+      'the role after the restart',
+    );
   });
 });

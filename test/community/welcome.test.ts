@@ -13,7 +13,12 @@ import { buildMember } from '../factories';
 
 describe('welcome placeholders', () => {
   test('each placeholder is filled in everywhere it appears; unknown braces stay', () => {
-    const text = renderWelcome('Hi {user} ({username})! {server} has {membercount} members. {user} {other}', { userId: '123', username: 'pat', server: 'Cafe', memberCount: 12345 });
+    const text = renderWelcome('Hi {user} ({username})! {server} has {membercount} members. {user} {other}', {
+      userId: '123',
+      username: 'pat',
+      server: 'Cafe',
+      memberCount: 12345,
+    });
     assert.equal(text, 'Hi <@123> (pat)! Cafe has 12,345 members. <@123> {other}');
   });
 
@@ -48,7 +53,9 @@ describe('welcome on join', () => {
     assert.match(message.content, new RegExp(`^Welcome <@${joined.userId}> to Sandbox Community! @everyone @here`));
     assert.deepEqual(message.pinged, { users: [joined.userId], roles: [], everyone: false });
     const recent = await (await admin()).get(`/api/servers/${h().guildId}/welcome/recent`).expect(200);
-    const entry = WelcomeLogEntrySchema.array().parse(recent.body).find((row) => row.userId === joined.userId);
+    const entry = WelcomeLogEntrySchema.array()
+      .parse(recent.body)
+      .find((row) => row.userId === joined.userId);
     assert.equal(entry?.status, 'sent');
     assert.equal(entry?.source, 'join');
     assert.equal(entry?.dm, 'off');
@@ -59,17 +66,28 @@ describe('welcome on join', () => {
     const session = await admin();
     await session.put(settingsUrl(), { welcomeDmEnabled: true, welcomeDmMessage: 'Hello {username}, welcome to {server}!' }).expect(200);
     const open = await buildMember(h(), { username: 'dm_open' });
-    await waitFor(async () => (await h().control<{ content: string }[]>('GET', `/users/${open.userId}/dms`)).body.some((dm) => dm.content === 'Hello dm_open, welcome to Sandbox Community!'), 5000, 'the welcome DM');
+    await waitFor(
+      async () =>
+        (await h().control<{ content: string }[]>('GET', `/users/${open.userId}/dms`)).body.some(
+          (dm) => dm.content === 'Hello dm_open, welcome to Sandbox Community!',
+        ),
+      5000,
+      'the welcome DM',
+    );
 
     const closedUser = h().world.addUser({ username: 'dm_closed', globalName: null, avatar: null, bot: false });
     await h().control('PATCH', `/users/${closedUser.id}`, { dmsOpen: false });
     const posted = h().waitForMessage(h().demo.channels.welcome, (message) => message.content.includes('dm_closed'));
     h().world.addMember(h().guildId, { id: closedUser.id, username: 'dm_closed' });
     await posted;
-    const entry = await waitFor(async () => {
-      const rows = WelcomeLogEntrySchema.array().parse((await session.get(`/api/servers/${h().guildId}/welcome/recent`)).body);
-      return rows.find((row) => row.userId === closedUser.id && row.status !== 'pending');
-    }, 5000, 'the welcome log entry');
+    const entry = await waitFor(
+      async () => {
+        const rows = WelcomeLogEntrySchema.array().parse((await session.get(`/api/servers/${h().guildId}/welcome/recent`)).body);
+        return rows.find((row) => row.userId === closedUser.id && row.status !== 'pending');
+      },
+      5000,
+      'the welcome log entry',
+    );
     assert.equal(entry.status, 'sent');
     assert.equal(entry.dm, 'closed');
     await session.put(settingsUrl(), { welcomeDmEnabled: false }).expect(200);
@@ -84,7 +102,8 @@ describe('welcome on join', () => {
     assert.match(test.body.url, new RegExp(`/channels/${h().guildId}/${h().demo.channels.welcome}/${test.body.messageId}$`));
 
     const denied = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/channels`, {
-      name: 'no-bot-here', overwrites: [{ id: h().demo.roles.bot, type: 'role', deny: ['SendMessages'] }],
+      name: 'no-bot-here',
+      overwrites: [{ id: h().demo.roles.bot, type: 'role', deny: ['SendMessages'] }],
     });
     await waitFor(() => h().product.client.channels.cache.has(denied.body.id), 5000, 'the channel to reach the bot');
     const refused = await session.post(`/api/servers/${h().guildId}/welcome/test`, { welcomeChannelId: denied.body.id, welcomeMessage: 'Draft {user}' });
@@ -95,7 +114,7 @@ describe('welcome on join', () => {
     assert.equal(recent[0]?.status, 'failed');
   });
 
-  test('saving checks the message against Discord\'s limit after the longest expansion, and a switched-on welcome needs its channel', async () => {
+  test("saving checks the message against Discord's limit after the longest expansion, and a switched-on welcome needs its channel", async () => {
     const session = await admin();
     const long = await session.put(settingsUrl(), { welcomeMessage: `${'x'.repeat(1990)}{username}` });
     assert.equal(long.status, 400);
@@ -110,7 +129,10 @@ describe('welcome on join', () => {
     for (let i = 0; i < 3; i += 1) await session.post(`/api/servers/${h().guildId}/welcome/test`, {}).expect(200);
     const rows = WelcomeLogEntrySchema.array().parse((await session.get(`/api/servers/${h().guildId}/welcome/recent`)).body);
     assert.ok(rows.length <= 20);
-    assert.deepEqual(rows.map((row) => row.id), [...rows.map((row) => row.id)].sort((a, b) => b - a));
+    assert.deepEqual(
+      rows.map((row) => row.id),
+      [...rows.map((row) => row.id)].sort((a, b) => b - a),
+    );
   });
 });
 
@@ -120,12 +142,18 @@ describe('joins while the bot was offline', () => {
     r = await restartable();
     await r.start();
     const session = await r.signIn(r.sandbox.world.demo.adminUserId);
-    const saved = await session.put(`/api/servers/${r.sandbox.world.demo.guildId}/settings`, { welcomeEnabled: true, welcomeChannelId: r.sandbox.world.demo.channels.welcome });
+    const saved = await session.put(`/api/servers/${r.sandbox.world.demo.guildId}/settings`, {
+      welcomeEnabled: true,
+      welcomeChannelId: r.sandbox.world.demo.channels.welcome,
+    });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
   });
   after(() => r.close());
 
-  const welcomesOf = (userId: string) => r.sandbox.world.messages.list(r.sandbox.world.demo.channels.welcome).filter((m) => m.authorId === r.sandbox.world.botUserId && m.content.includes(`<@${userId}>`));
+  const welcomesOf = (userId: string) =>
+    r.sandbox.world.messages
+      .list(r.sandbox.world.demo.channels.welcome)
+      .filter((m) => m.authorId === r.sandbox.world.botUserId && m.content.includes(`<@${userId}>`));
 
   test('are welcomed once on start (within a day), never twice; older ones are not', async () => {
     const { world } = r.sandbox;

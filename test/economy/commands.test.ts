@@ -18,7 +18,13 @@ interface Reply {
 
 /** Runs a slash command as a member and returns the bot's reply. */
 async function slash(userId: string, name: string, options: { name: string; value: string | number }[] = []): Promise<Reply> {
-  const { status, body } = await h().control<Reply>('POST', '/interactions', { guildId: h().guildId, channelId: h().demo.channels.general, userId, name, options });
+  const { status, body } = await h().control<Reply>('POST', '/interactions', {
+    guildId: h().guildId,
+    channelId: h().demo.channels.general,
+    userId,
+    name,
+    options,
+  });
   assert.equal(status, 200, JSON.stringify(body));
   return body;
 }
@@ -34,7 +40,9 @@ async function click(userId: string, messageId: string, customId: string): Promi
 
 /** The custom id of the message's button labelled `label`. */
 function buttonOf(messageId: string, label: string): string {
-  const button = messageNow(messageId)?.components.flatMap((row) => row.components).find((component) => 'label' in component && component.label === label);
+  const button = messageNow(messageId)
+    ?.components.flatMap((row) => row.components)
+    .find((component) => 'label' in component && component.label === label);
   assert.ok(button && 'custom_id' in button, `a ${label} button`);
   return button.custom_id;
 }
@@ -43,7 +51,20 @@ describe('the member commands', () => {
   test('/leaderboard shows ten a page and its buttons turn the page; /rank shows the level and the place', async () => {
     const { UserLevel } = h().product.store.models;
     const members = await Promise.all(Array.from({ length: 12 }, () => buildMember(h())));
-    await Promise.all(members.map((member, i) => UserLevel.create({ guildId: h().guildId, userId: member.userId, username: `ranked_${String(i).padStart(2, '0')}`, level: 1, xp: 0, totalXp: 1000 - i * 10, messagesCount: 5, updatedAt: new Date() })));
+    await Promise.all(
+      members.map((member, i) =>
+        UserLevel.create({
+          guildId: h().guildId,
+          userId: member.userId,
+          username: `ranked_${String(i).padStart(2, '0')}`,
+          level: 1,
+          xp: 0,
+          totalXp: 1000 - i * 10,
+          messagesCount: 5,
+          updatedAt: new Date(),
+        }),
+      ),
+    );
 
     const board = await slash(members[0]!.userId, 'leaderboard');
     assert.ok(board.messageId);
@@ -64,7 +85,21 @@ describe('the member commands', () => {
 
   test('/shop pages its items; /balance and /inventory answer the member privately', async () => {
     const { ShopItem } = h().product.store.models;
-    await Promise.all(Array.from({ length: 11 }, (_, i) => ShopItem.create({ guildId: h().guildId, name: `Sticker ${String(i).padStart(2, '0')}`, description: null, price: 10 + i, type: 'cosmetic', roleId: null, icon: null, stock: null, perMemberLimit: null })));
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        ShopItem.create({
+          guildId: h().guildId,
+          name: `Sticker ${String(i).padStart(2, '0')}`,
+          description: null,
+          price: 10 + i,
+          type: 'cosmetic',
+          roleId: null,
+          icon: null,
+          stock: null,
+          perMemberLimit: null,
+        }),
+      ),
+    );
     const buyer = await buildMember(h());
     const shop = await slash(buyer.userId, 'shop');
     assert.ok(shop.messageId);

@@ -18,12 +18,24 @@ for (const backend of storeBackends()) {
         const product = await r.start();
         const { services, store } = product;
         const { guildId, plainMemberId } = r.sandbox.world.demo;
-        const item = await store.models.ShopItem.create({ guildId, name: 'Trophy', description: null, price: 100, type: 'cosmetic', roleId: null, icon: null, stock: null, perMemberLimit: null });
+        const item = await store.models.ShopItem.create({
+          guildId,
+          name: 'Trophy',
+          description: null,
+          price: 100,
+          type: 'cosmetic',
+          roleId: null,
+          icon: null,
+          stock: null,
+          perMemberLimit: null,
+        });
         await store.sequelize.transaction(async (transaction) => {
           const { credit } = await import('../../src/features/economy/ledger');
           await credit({ store, transaction, now: new Date() }, { guildId, userId: plainMemberId, type: 'admin', amount: 150 }, 'pat');
         });
-        const results = await Promise.allSettled(Array.from({ length: 100 }, () => buyItem(services, guildId, { userId: plainMemberId, username: 'pat' }, item.id)));
+        const results = await Promise.allSettled(
+          Array.from({ length: 100 }, () => buyItem(services, guildId, { userId: plainMemberId, username: 'pat' }, item.id)),
+        );
         const bought = results.filter((result) => result.status === 'fulfilled');
         const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
         assert.equal(bought.length, 1, 'exactly one purchase');

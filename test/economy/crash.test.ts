@@ -52,7 +52,17 @@ const POST_EVERY_MS = 20;
 /** How long messages flow after the first reaches the bot, before the kill. */
 const FLOW_BEFORE_KILL_MS = 4000;
 /** The guild's settings for the run: every message earns a known amount of coins; XP unmultiplied. */
-const RUN_SETTINGS = { levelingEnabled: true, economyEnabled: true, xpCooldown: 0, baseReward: 10, levelUpBonus: 100, levelUpAnnouncements: false, textMultiplier: 1, weekendMultiplier: 1, boostMultiplier: 1 };
+const RUN_SETTINGS = {
+  levelingEnabled: true,
+  economyEnabled: true,
+  xpCooldown: 0,
+  baseReward: 10,
+  levelUpBonus: 100,
+  levelUpAnnouncements: false,
+  textMultiplier: 1,
+  weekendMultiplier: 1,
+  boostMultiplier: 1,
+};
 
 /** What the child reported before it died. */
 interface ChildReport {
@@ -88,7 +98,14 @@ interface ChildProduct {
 
 /** Starts the product in a child process against the sandbox; resolves when its bot is ready. */
 function spawnProduct(sandbox: Sandbox, databaseUrl: string): Promise<ChildProduct> {
-  const info: RemoteSandboxInfo = { url: sandbox.url, apiBase: sandbox.apiBase, cdnBase: sandbox.cdnBase, gatewayUrl: sandbox.gatewayUrl, botToken: sandbox.botToken, oauth: { ...sandbox.oauth } };
+  const info: RemoteSandboxInfo = {
+    url: sandbox.url,
+    apiBase: sandbox.apiBase,
+    cdnBase: sandbox.cdnBase,
+    gatewayUrl: sandbox.gatewayUrl,
+    botToken: sandbox.botToken,
+    oauth: { ...sandbox.oauth },
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/economy/crash-product.ts')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, CRASH_SANDBOX: JSON.stringify(info) },
@@ -144,7 +161,10 @@ async function flushTimes(store: Store, guildId: string): Promise<number[]> {
 
 /** The guild's stored message total (the sum of every member's count). */
 async function storedTotal(store: Store, guildId: string): Promise<number> {
-  const [row] = await store.sequelize.query<{ total: number | null }>(`SELECT SUM("messagesCount") AS "total" FROM user_levels WHERE "guildId" = ?`, { type: QueryTypes.SELECT, replacements: [guildId] });
+  const [row] = await store.sequelize.query<{ total: number | null }>(`SELECT SUM("messagesCount") AS "total" FROM user_levels WHERE "guildId" = ?`, {
+    type: QueryTypes.SELECT,
+    replacements: [guildId],
+  });
   return Number(row?.total ?? 0);
 }
 
@@ -170,7 +190,10 @@ async function assertNothingDoubled(store: Store, guildId: string, reached: { us
     const count = row.messagesCount;
     total += count;
     xp += Number(row.totalXp);
-    assert.ok(count <= (reachedBy.get(row.userId) ?? 0), `${row.userId} has ${count} messages counted but only ${reachedBy.get(row.userId) ?? 0} reached the bot`);
+    assert.ok(
+      count <= (reachedBy.get(row.userId) ?? 0),
+      `${row.userId} has ${count} messages counted but only ${reachedBy.get(row.userId) ?? 0} reached the bot`,
+    );
     assert.ok(row.totalXp >= count * XP_PER_MESSAGE.min && row.totalXp <= count * XP_PER_MESSAGE.max, `${row.userId}: ${row.totalXp} XP for ${count} messages`);
     assert.deepEqual({ level: row.level, xp: row.xp }, levelFromTotal(Number(row.totalXp)), `${row.userId}'s level follows their XP`);
     const rows = await store.models.Transaction.findAll({ where: { guildId, userId: row.userId } });
@@ -178,11 +201,18 @@ async function assertNothingDoubled(store: Store, guildId: string, reached: { us
     assert.equal(chat, count * RUN_SETTINGS.baseReward, `${row.userId}: chat rewards are the base reward per counted message`);
     const bonuses = rows.filter((t) => t.description?.endsWith(' bonus'));
     assert.equal(new Set(bonuses.map((t) => t.description)).size, bonuses.length, `${row.userId}: each level bonus is paid once`);
-    assert.equal(bonuses.reduce((sum, t) => sum + t.amount, 0), (row.level - 1) * RUN_SETTINGS.levelUpBonus, `${row.userId}: bonuses for levels 2-${row.level}`);
+    assert.equal(
+      bonuses.reduce((sum, t) => sum + t.amount, 0),
+      (row.level - 1) * RUN_SETTINGS.levelUpBonus,
+      `${row.userId}: bonuses for levels 2-${row.level}`,
+    );
     const wallet = await store.models.UserCurrency.findOne({ where: { guildId, userId: row.userId } });
     assert.equal(wallet?.balance ?? 0, chat + (row.level - 1) * RUN_SETTINGS.levelUpBonus, `${row.userId}: the balance is the chat rewards and bonuses`);
   }
-  const [daily] = await store.sequelize.query<{ xp: number | null }>(`SELECT SUM("xp") AS "xp" FROM guild_daily_stats WHERE "guildId" = ?`, { type: QueryTypes.SELECT, replacements: [guildId] });
+  const [daily] = await store.sequelize.query<{ xp: number | null }>(`SELECT SUM("xp") AS "xp" FROM guild_daily_stats WHERE "guildId" = ?`, {
+    type: QueryTypes.SELECT,
+    replacements: [guildId],
+  });
   assert.equal(Number(daily?.xp ?? 0), xp, "the daily XP is the sum of the members' XP (each flush wrote both or neither)");
   await assertLedgerWhole(store, guildId);
   return total;
@@ -241,7 +271,10 @@ for (const backend of storeBackends()) {
         const { store } = restarted;
         if (store.dialect === 'sqlite') {
           const check = await store.sequelize.query<{ integrity_check: string }>('PRAGMA integrity_check', { type: QueryTypes.SELECT });
-          assert.deepEqual(check.map((row) => row.integrity_check), ['ok']);
+          assert.deepEqual(
+            check.map((row) => row.integrity_check),
+            ['ok'],
+          );
         }
         const received = report.received;
         const total = await assertNothingDoubled(store, guildId, received);
@@ -252,17 +285,27 @@ for (const backend of storeBackends()) {
         const stall = stallMs(report.heartbeats, firstAt, killedAt);
         const allowed = FLUSH_PROMISE_MS + MARGIN_MS + stall;
         const due = received.filter((message) => message.at <= killedAt - allowed);
-        assert.ok(total >= due.length, `every message that reached the bot more than ${allowed} ms before the kill is counted: ${total} counted, ${due.length} due, ${received.length} reached the bot`);
+        assert.ok(
+          total >= due.length,
+          `every message that reached the bot more than ${allowed} ms before the kill is counted: ${total} counted, ${due.length} due, ` +
+            `${received.length} reached the bot`,
+        );
         // ...and each of those was written by a flush at most that long after it arrived.
         const flushes = await flushTimes(store, guildId);
         assert.ok(flushes.length >= 2, `at least two flushes were written before the kill (${flushes.length})`);
         const waits = due.map((message) => (flushes.find((at) => at >= message.at) ?? Infinity) - message.at);
         const longest = Math.max(0, ...waits);
-        assert.ok(longest <= allowed, `a message waited ${longest} ms for its flush (allowed ${allowed} ms = ${FLUSH_PROMISE_MS} + ${MARGIN_MS} + a stall of ${stall} ms)`);
+        assert.ok(
+          longest <= allowed,
+          `a message waited ${longest} ms for its flush (allowed ${allowed} ms = ${FLUSH_PROMISE_MS} + ${MARGIN_MS} + a stall of ${stall} ms)`,
+        );
         const gaps = flushes.slice(1).map((at, i) => at - (flushes[i] ?? at));
         // Flushes write everything that arrived before them, so the counted messages are the first `total` to arrive.
         const lost = received[total] ? `the last ${killedAt - (received[total]?.at ?? killedAt)} ms` : 'nothing';
-        t.diagnostic(`${backend.name}: ${posted} posted, ${received.length} reached the bot, ${total} counted after the crash (${due.length} due), ${lost} lost; longest wait ${longest} ms of ${allowed} allowed (stall ${stall} ms); flush gaps ${gaps.join(', ')} ms`);
+        t.diagnostic(
+          `${backend.name}: ${posted} posted, ${received.length} reached the bot, ${total} counted after the crash (${due.length} due), ${lost} lost; ` +
+            `longest wait ${longest} ms of ${allowed} allowed (stall ${stall} ms); flush gaps ${gaps.join(', ')} ms`,
+        );
 
         // The restarted product earns normally: one message each from ten members, all counted.
         const more = members.slice(0, 10);

@@ -66,7 +66,9 @@ describe('earning XP and coins', () => {
   });
 
   test('weekends and boosters multiply', async () => {
-    const saved = await (await h().signIn(h().demo.adminUserId)).put(`/api/servers/${h().guildId}/settings`, { weekendMultiplier: 3, boostMultiplier: 4, textMultiplier: 1 });
+    const saved = await (
+      await h().signIn(h().demo.adminUserId)
+    ).put(`/api/servers/${h().guildId}/settings`, { weekendMultiplier: 3, boostMultiplier: 4, textMultiplier: 1 });
     assert.equal(saved.status, 200);
     clock.set(Date.UTC(2026, 10, 7, 12)); // Saturday
     const weekend = await buildMember(h());
@@ -76,7 +78,11 @@ describe('earning XP and coins', () => {
     clock.set(Date.UTC(2026, 10, 9, 12)); // Monday
     const booster = await buildMember(h());
     await h().control('PUT', `/guilds/${h().guildId}/boosts/${booster.userId}`);
-    await waitFor(() => h().product.client.guilds.cache.get(h().guildId)?.members.cache.get(booster.userId)?.premiumSinceTimestamp, 5000, 'the boost to reach the bot');
+    await waitFor(
+      () => h().product.client.guilds.cache.get(h().guildId)?.members.cache.get(booster.userId)?.premiumSinceTimestamp,
+      5000,
+      'the boost to reach the bot',
+    );
     await postAndSee(booster.userId);
     const boosterXp = (await levelsOf(booster.userId))?.totalXp ?? 0;
     assert.ok(boosterXp >= 20 && boosterXp <= 80, `booster XP ${boosterXp}`);
@@ -129,8 +135,20 @@ describe('earning XP and coins', () => {
 describe('the pipeline itself', () => {
   test('a failed flush keeps its accruals and the next one writes them (replays are dropped earlier, by the bot: test/resilience)', async () => {
     const store = h().product.store;
-    const accruals = new Accruals({ writer: inlineWriter(store.sequelize, WRITE_JOBS), clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
-    const input = { guildId: '111111111111111111', userId: '222222222222222222', username: 'pat', messageId: '333333333333333333', channelId: '444444444444444444', booster: false };
+    const accruals = new Accruals({
+      writer: inlineWriter(store.sequelize, WRITE_JOBS),
+      clock,
+      logger: h().product.services.logger,
+      settings: { get: async () => SETTINGS_DEFAULTS },
+    });
+    const input = {
+      guildId: '111111111111111111',
+      userId: '222222222222222222',
+      username: 'pat',
+      messageId: '333333333333333333',
+      channelId: '444444444444444444',
+      booster: false,
+    };
     accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
     const original = store.sequelize.transaction.bind(store.sequelize);
     let failures = 1;
@@ -154,8 +172,20 @@ describe('the pipeline itself', () => {
 
   test('a flush whose COMMIT landed but was reported as failed is not written twice on retry', async () => {
     const store = h().product.store;
-    const accruals = new Accruals({ writer: inlineWriter(store.sequelize, WRITE_JOBS), clock, logger: h().product.services.logger, settings: { get: async () => SETTINGS_DEFAULTS } });
-    const input = { guildId: '111111111111111112', userId: '222222222222222223', username: 'sam', messageId: '333333333333333334', channelId: '444444444444444444', booster: false };
+    const accruals = new Accruals({
+      writer: inlineWriter(store.sequelize, WRITE_JOBS),
+      clock,
+      logger: h().product.services.logger,
+      settings: { get: async () => SETTINGS_DEFAULTS },
+    });
+    const input = {
+      guildId: '111111111111111112',
+      userId: '222222222222222223',
+      username: 'sam',
+      messageId: '333333333333333334',
+      channelId: '444444444444444444',
+      booster: false,
+    };
     accruals.message(input, { ...SETTINGS_DEFAULTS, xpCooldown: 0 });
     const original = store.sequelize.transaction.bind(store.sequelize);
     let lies = 1;

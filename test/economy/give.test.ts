@@ -72,7 +72,7 @@ describe('Give Coins on the dashboard', () => {
 });
 
 describe('/give', () => {
-  test('a bot, someone who is not a member, and oneself are refused in the dashboard\'s words', async () => {
+  test("a bot, someone who is not a member, and oneself are refused in the dashboard's words", async () => {
     const giver = await buildMember(h(), { username: 'generous' });
     await (await h().signIn(h().demo.adminUserId)).post(giveUrl(), { userId: giver.userId, amount: 50 }).expect(200);
     const otherBot = await buildOtherBot();

@@ -15,7 +15,11 @@ describe('leveling stats', () => {
 
     const { UserLevel } = h().product.store.models;
     const totals = [0, 150, totalXpForLevel(7) + 3, totalXpForLevel(4)];
-    await Promise.all(totals.map((totalXp, i) => UserLevel.create({ guildId: h().guildId, userId: `90000000000000000${i}`, username: `m${i}`, ...levelFromTotal(totalXp), totalXp, messagesCount: 1 })));
+    await Promise.all(
+      totals.map((totalXp, i) =>
+        UserLevel.create({ guildId: h().guildId, userId: `90000000000000000${i}`, username: `m${i}`, ...levelFromTotal(totalXp), totalXp, messagesCount: 1 }),
+      ),
+    );
     const stats = (await admin.get(url).expect(200)).body as { totalUsers: number; highestLevel: number };
     assert.equal(stats.totalUsers, 4);
     assert.equal(stats.highestLevel, 7);

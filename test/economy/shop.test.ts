@@ -35,10 +35,14 @@ describe('the shop', () => {
     assert.match(high.body.fields.roleId, /above AwesomeBot's highest role/);
 
     const before = EconomyStatsSchema.parse((await session.get(`${base()}/economy/stats`).expect(200)).body);
-    const created = ShopItemSchema.parse((await session.post(`${base()}/shop`, { name: 'Hat', price: 50, type: 'cosmetic', description: 'A fine hat', serverId: 'ignored' }).expect(200)).body);
+    const created = ShopItemSchema.parse(
+      (await session.post(`${base()}/shop`, { name: 'Hat', price: 50, type: 'cosmetic', description: 'A fine hat', serverId: 'ignored' }).expect(200)).body,
+    );
     const after = EconomyStatsSchema.parse((await session.get(`${base()}/economy/stats`).expect(200)).body);
     assert.equal(after.totalShopItems, before.totalShopItems + 1);
-    const updated = ShopItemSchema.parse((await session.put(`${base()}/shop/${created.id}`, { name: 'Top hat', price: 60, type: 'cosmetic' }).expect(200)).body);
+    const updated = ShopItemSchema.parse(
+      (await session.put(`${base()}/shop/${created.id}`, { name: 'Top hat', price: 60, type: 'cosmetic' }).expect(200)).body,
+    );
     assert.equal(updated.name, 'Top hat');
     await session.delete(`${base()}/shop/${created.id}`).expect(204);
     assert.equal((await session.delete(`${base()}/shop/${created.id}`)).status, 404);
@@ -48,7 +52,9 @@ describe('the shop', () => {
 describe('buying, giving, daily', () => {
   test('/buy: not enough coins is said; a role item grants the role inside the purchase; the ledger stays whole', async () => {
     const session = await admin();
-    const vip = ShopItemSchema.parse((await session.post(`${base()}/shop`, { name: 'VIP', price: 100, type: 'role', roleId: h().demo.roles.member }).expect(200)).body);
+    const vip = ShopItemSchema.parse(
+      (await session.post(`${base()}/shop`, { name: 'VIP', price: 100, type: 'role', roleId: h().demo.roles.member }).expect(200)).body,
+    );
     const { userId } = await buildMember(h());
     const poor = await h().slash(userId, 'buy', { item: String(vip.id) });
     assert.equal(poor.body.content, 'VIP costs 100 coins; you have 0.');
@@ -60,7 +66,10 @@ describe('buying, giving, daily', () => {
     const again = await h().slash(userId, 'buy', { item: 'VIP' });
     assert.equal(again.body.content, 'You already have @Member.');
     const inventory = InventorySchema.parse((await session.get(`${base()}/users/${userId}/inventory`).expect(200)).body);
-    assert.deepEqual(inventory.items.map((item) => [item.itemName, item.itemType, item.quantity]), [['VIP', 'role', 1]]);
+    assert.deepEqual(
+      inventory.items.map((item) => [item.itemName, item.itemType, item.quantity]),
+      [['VIP', 'role', 1]],
+    );
     await assertLedgerWhole(h().product.store, h().guildId);
   });
 
@@ -68,25 +77,35 @@ describe('buying, giving, daily', () => {
     const session = await admin();
     const role = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/roles`, { name: 'Patron' });
     await waitFor(() => h().product.client.guilds.cache.get(h().guildId)?.roles.cache.has(role.body.id), 5000, 'the role to reach the bot');
-    const item = ShopItemSchema.parse((await session.post(`${base()}/shop`, { name: 'Patron', price: 40, type: 'role', roleId: role.body.id }).expect(200)).body);
+    const item = ShopItemSchema.parse(
+      (await session.post(`${base()}/shop`, { name: 'Patron', price: 40, type: 'role', roleId: role.body.id }).expect(200)).body,
+    );
     const top = h().world.requireGuild(h().guildId).roles.size - 1;
     await h().control('PATCH', `/guilds/${h().guildId}/roles/${role.body.id}`, { position: top });
-    await waitFor(() => (h().product.client.guilds.cache.get(h().guildId)?.roles.cache.get(role.body.id)?.position ?? 0) >= top, 5000, 'the move to reach the bot');
+    await waitFor(
+      () => (h().product.client.guilds.cache.get(h().guildId)?.roles.cache.get(role.body.id)?.position ?? 0) >= top,
+      5000,
+      'the move to reach the bot',
+    );
     const { userId } = await buildMember(h());
     await fund(userId, 100);
     const refused = await h().slash(userId, 'buy', { item: String(item.id) });
     assert.match(refused.body.content, /AwesomeBot cannot give @Patron: it needs Manage Roles and a role above it\. Nothing was charged/);
     const wallet = await h().product.store.models.UserCurrency.findOne({ where: { guildId: h().guildId, userId } });
     assert.equal(wallet?.balance, 100, 'nothing charged');
-    assert.equal((await h().product.store.models.UserInventory.count({ where: { guildId: h().guildId, userId } })), 0, 'nothing owned');
-    const reread = ShopItemSchema.array().parse((await session.get(`${base()}/shop`)).body).find((row) => row.id === item.id);
+    assert.equal(await h().product.store.models.UserInventory.count({ where: { guildId: h().guildId, userId } }), 0, 'nothing owned');
+    const reread = ShopItemSchema.array()
+      .parse((await session.get(`${base()}/shop`)).body)
+      .find((row) => row.id === item.id);
     assert.equal(reread?.purchaseCount, 0);
     await assertLedgerWhole(h().product.store, h().guildId);
   });
 
   test('stock and the per-member limit hold', async () => {
     const session = await admin();
-    const item = ShopItemSchema.parse((await session.post(`${base()}/shop`, { name: 'Badge', price: 10, type: 'badge', stock: 2, perMemberLimit: 1 }).expect(200)).body);
+    const item = ShopItemSchema.parse(
+      (await session.post(`${base()}/shop`, { name: 'Badge', price: 10, type: 'badge', stock: 2, perMemberLimit: 1 }).expect(200)).body,
+    );
     const [a, b, c] = [await buildMember(h()), await buildMember(h()), await buildMember(h())];
     for (const member of [a, b, c]) await fund(member.userId, 50);
     assert.match((await h().slash(a.userId, 'buy', { item: 'Badge' })).body.content, /^You bought \*\*Badge\*\*/);
@@ -95,7 +114,9 @@ describe('buying, giving, daily', () => {
     assert.equal((await h().slash(c.userId, 'buy', { item: 'Badge' })).body.content, 'Badge is sold out.');
     await session.post(`${base()}/shop`, { name: 'Badger', price: 10, type: 'badge' }).expect(200);
     assert.equal((await h().slash(c.userId, 'buy', { item: 'badg' })).body.content, 'More than one item starts with "badg": Badge, Badger. Say which one.');
-    const reread = ShopItemSchema.array().parse((await session.get(`${base()}/shop`)).body).find((row) => row.id === item.id);
+    const reread = ShopItemSchema.array()
+      .parse((await session.get(`${base()}/shop`)).body)
+      .find((row) => row.id === item.id);
     assert.deepEqual([reread?.stock, reread?.purchaseCount], [0, 2]);
     await assertLedgerWhole(h().product.store, h().guildId);
   });
@@ -120,7 +141,7 @@ describe('buying, giving, daily', () => {
 });
 
 describe('inventories, admin actions, the ledger', () => {
-  test('a member reads their own inventory only; an admin reads anyone\'s; role items cannot be removed, others can (recorded)', async () => {
+  test("a member reads their own inventory only; an admin reads anyone's; role items cannot be removed, others can (recorded)", async () => {
     const member = await buildAccount(h());
     const other = await buildMember(h());
     const session = await admin();
@@ -136,33 +157,44 @@ describe('inventories, admin actions, the ledger', () => {
     await member.session.delete(`${base()}/users/${member.userId}/inventory/${own.items[0]?.id}`).expect(204);
     const removed = await h().product.store.models.Transaction.findOne({ where: { guildId: h().guildId, userId: member.userId, type: 'remove' } });
     assert.match(removed?.description ?? '', /Removed 1 × Sticker by its owner/);
-    const role = await h().product.store.models.UserInventory.create({ guildId: h().guildId, userId: member.userId, itemId: null, itemName: 'Old VIP', itemType: 'role', quantity: 1, acquiredAt: new Date() });
+    const role = await h().product.store.models.UserInventory.create({
+      guildId: h().guildId,
+      userId: member.userId,
+      itemId: null,
+      itemName: 'Old VIP',
+      itemType: 'role',
+      quantity: 1,
+      acquiredAt: new Date(),
+    });
     assert.equal((await member.session.delete(`${base()}/users/${member.userId}/inventory/${role.id}`)).status, 403);
   });
 
-  test('Give Coins needs a member and an amount, cannot go below 0, and is in the settings history; Reset zeroes every balance through the ledger', async () => {
-    const session = await admin();
-    const { userId } = await buildMember(h());
-    const bad = await session.post(`${base()}/economy/give`, { userId: 'pat', amount: 'ten' });
-    assert.equal(bad.status, 400);
-    assert.deepEqual(Object.keys(bad.body.fields).sort(), ['amount', 'userId']);
-    assert.equal((await session.post(`${base()}/economy/give`, { userId: '123456789012345678', amount: 5 })).status, 400);
-    await session.post(`${base()}/economy/give`, { userId, amount: 40, reason: 'Event prize' }).expect(200);
-    const over = await session.post(`${base()}/economy/give`, { userId, amount: -41 });
-    assert.equal(over.status, 400);
-    assert.match(over.body.fields.amount, /below 0/);
-    const history = HistoryPageSchema.parse((await session.get(`${base()}/audit-log`)).body);
-    assert.ok(history.entries.some((entry) => entry.kind === 'economy' && /^Gave 40 coins to /.test(entry.summary)));
+  test(
+    'Give Coins needs a member and an amount, cannot go below 0, and is in the settings history; Reset zeroes every balance through the ' + 'ledger',
+    async () => {
+      const session = await admin();
+      const { userId } = await buildMember(h());
+      const bad = await session.post(`${base()}/economy/give`, { userId: 'pat', amount: 'ten' });
+      assert.equal(bad.status, 400);
+      assert.deepEqual(Object.keys(bad.body.fields).sort(), ['amount', 'userId']);
+      assert.equal((await session.post(`${base()}/economy/give`, { userId: '123456789012345678', amount: 5 })).status, 400);
+      await session.post(`${base()}/economy/give`, { userId, amount: 40, reason: 'Event prize' }).expect(200);
+      const over = await session.post(`${base()}/economy/give`, { userId, amount: -41 });
+      assert.equal(over.status, 400);
+      assert.match(over.body.fields.amount, /below 0/);
+      const history = HistoryPageSchema.parse((await session.get(`${base()}/audit-log`)).body);
+      assert.ok(history.entries.some((entry) => entry.kind === 'economy' && /^Gave 40 coins to /.test(entry.summary)));
 
-    const reset = await session.post(`${base()}/economy/reset`).expect(200);
-    assert.ok(reset.body.reset >= 1);
-    const stats = EconomyStatsSchema.parse((await session.get(`${base()}/economy/stats`)).body);
-    assert.equal(stats.totalCurrency, 0);
-    assert.equal(stats.topEarner, null);
-    const afterReset = HistoryPageSchema.parse((await session.get(`${base()}/audit-log`)).body);
-    assert.match(afterReset.entries[0]?.summary ?? '', /^Reset the economy: \d+ balances? of coins to 0$/);
-    await assertLedgerWhole(h().product.store, h().guildId);
-  });
+      const reset = await session.post(`${base()}/economy/reset`).expect(200);
+      assert.ok(reset.body.reset >= 1);
+      const stats = EconomyStatsSchema.parse((await session.get(`${base()}/economy/stats`)).body);
+      assert.equal(stats.totalCurrency, 0);
+      assert.equal(stats.topEarner, null);
+      const afterReset = HistoryPageSchema.parse((await session.get(`${base()}/audit-log`)).body);
+      assert.match(afterReset.entries[0]?.summary ?? '', /^Reset the economy: \d+ balances? of coins to 0$/);
+      await assertLedgerWhole(h().product.store, h().guildId);
+    },
+  );
 
   test('the ledger pages and filters by member, type and date; the CSVs stream the rows', async () => {
     const session = await admin();
@@ -172,8 +204,13 @@ describe('inventories, admin actions, the ledger', () => {
     assert.equal(recent.pageSize, 10);
     assert.ok(recent.entries.length <= 10);
     const mine = TransactionPageSchema.parse((await session.get(`${base()}/transactions?userId=${userId}&type=admin`).expect(200)).body);
-    assert.deepEqual(mine.entries.map((entry) => [entry.type, entry.amount]), [['admin', 7]]);
-    const future = TransactionPageSchema.parse((await session.get(`${base()}/transactions?from=${encodeURIComponent(new Date(clock.ms() + 86_400_000).toISOString())}`).expect(200)).body);
+    assert.deepEqual(
+      mine.entries.map((entry) => [entry.type, entry.amount]),
+      [['admin', 7]],
+    );
+    const future = TransactionPageSchema.parse(
+      (await session.get(`${base()}/transactions?from=${encodeURIComponent(new Date(clock.ms() + 86_400_000).toISOString())}`).expect(200)).body,
+    );
     assert.equal(future.total, 0);
     assert.equal((await session.get(`${base()}/transactions?type=stolen`)).status, 400);
 
@@ -202,9 +239,14 @@ describe('the member search behind the pickers', () => {
     const prefix = someone.username.slice(0, 3);
     const found = MemberSummarySchema.array().parse((await session.get(`${base()}/members?q=${encodeURIComponent(prefix)}`).expect(200)).body);
     assert.ok(found.length > 0 && found.length <= 25);
-    assert.ok(found.every((entry) => entry.username.toLowerCase().startsWith(prefix.toLowerCase()) || entry.displayName.toLowerCase().startsWith(prefix.toLowerCase())));
+    assert.ok(
+      found.every((entry) => entry.username.toLowerCase().startsWith(prefix.toLowerCase()) || entry.displayName.toLowerCase().startsWith(prefix.toLowerCase())),
+    );
     const byId = MemberSummarySchema.array().parse((await session.get(`${base()}/members?q=${h().demo.plainMemberId}`).expect(200)).body);
-    assert.deepEqual(byId.map((entry) => entry.id), [h().demo.plainMemberId]);
+    assert.deepEqual(
+      byId.map((entry) => entry.id),
+      [h().demo.plainMemberId],
+    );
     assert.deepEqual((await session.get(`${base()}/members?q=999999999999999999`).expect(200)).body, []);
   });
 });
@@ -213,7 +255,17 @@ describe('diagnostics of the economy and leveling', () => {
   test('a role item or a level reward whose role is above the bot is reported, with the fix', async () => {
     const { store } = h().product;
     const guildId = h().guildId;
-    const item = await store.models.ShopItem.create({ guildId, name: 'Senior badge', description: null, price: 5, type: 'role', roleId: h().demo.roles.aboveBot, icon: null, stock: null, perMemberLimit: null });
+    const item = await store.models.ShopItem.create({
+      guildId,
+      name: 'Senior badge',
+      description: null,
+      price: 5,
+      type: 'role',
+      roleId: h().demo.roles.aboveBot,
+      icon: null,
+      stock: null,
+      perMemberLimit: null,
+    });
     const reward = await store.models.LevelReward.create({ guildId, level: 9, roleId: h().demo.roles.aboveBot, createdAt: new Date() });
     try {
       const session = await admin();

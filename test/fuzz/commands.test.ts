@@ -107,24 +107,48 @@ function refusedByDiscord(option: CommandOption, roleId: string): [string, Value
       ];
       if ((option.minLength ?? 0) > 1) values.push([`${(option.minLength ?? 1) - 1} characters`, 'x'.repeat((option.minLength ?? 1) - 1)]);
       const first = option.choices?.[0]?.value;
-      if (first) values.push(['no such choice', 'NOT_A_CHOICE'], ['a choice and a space', `${first} `], ['a choice in capitals', first.toUpperCase()], ['a choice with a zero-width space', `${first}\u200b`]);
+      if (first)
+        values.push(
+          ['no such choice', 'NOT_A_CHOICE'],
+          ['a choice and a space', `${first} `],
+          ['a choice in capitals', first.toUpperCase()],
+          ['a choice with a zero-width space', `${first}\u200b`],
+        );
       return values;
     }
     case 'integer':
     case 'number': {
-      const values: [string, Value][] = [['letters', 'abc'], ['true', true], ['hex', '0x10'], ['an exponent', '1e3'], ['2^53 + 2', 2 ** 53 + 2], ['1e400', '1e400']];
+      const values: [string, Value][] = [
+        ['letters', 'abc'],
+        ['true', true],
+        ['hex', '0x10'],
+        ['an exponent', '1e3'],
+        ['2^53 + 2', 2 ** 53 + 2],
+        ['1e400', '1e400'],
+      ];
       if (option.type === 'integer') values.push(['a fraction', (option.min ?? 0) + 0.5]);
       if (option.min !== undefined) values.push(['below the minimum', option.min - 1]);
       if (option.max !== undefined) values.push(['above the maximum', option.max + 1]);
       return values;
     }
     case 'boolean':
-      return [['maybe', 'maybe'], ['2', 2]];
+      return [
+        ['maybe', 'maybe'],
+        ['2', 2],
+      ];
     case 'user':
-      return [['the id of nobody', '100000000000000000'], ['a role’s id', roleId], ['letters', 'abc'], ['true', true]];
+      return [
+        ['the id of nobody', '100000000000000000'],
+        ['a role’s id', roleId],
+        ['letters', 'abc'],
+        ['true', true],
+      ];
     case 'channel':
     case 'role':
-      return [['the id of nothing', '100000000000000000'], ['letters', 'abc']];
+      return [
+        ['the id of nothing', '100000000000000000'],
+        ['letters', 'abc'],
+      ];
   }
 }
 
@@ -143,7 +167,10 @@ function letThrough(option: CommandOption, people: People): [string, Value][] {
       return values;
     }
     case 'boolean':
-      return [['true', true], ['false', false]];
+      return [
+        ['true', true],
+        ['false', false],
+      ];
     case 'user':
       return Object.entries(people).map(([who, id]) => [who, id]);
     case 'channel':
@@ -169,7 +196,11 @@ function plainValue(option: CommandOption, people: People): Value {
 
 /** Picks `count` entries in an order fixed by `random`. */
 function pickSome<T>(items: T[], count: number, random: () => number): T[] {
-  return items.map((item) => ({ item, key: random() })).sort((a, b) => a.key - b.key).slice(0, count).map(({ item }) => item);
+  return items
+    .map((item) => ({ item, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .slice(0, count)
+    .map(({ item }) => item);
 }
 
 interface SlashCase {
@@ -238,7 +269,14 @@ describe('fuzzed options of every slash command', () => {
     // Commands are counted per day: the day's row is made before the store is first looked at.
     assert.equal((await h().slash(demo.adminUserId, 'ping')).status, 200);
     await product.services.activity.flush();
-    people = { self: demo.adminUserId, owner: demo.ownerUserId, bot: world.botUserId, otherBot: otherBot.id, outsider: demo.otherAdminUserId, plain: demo.plainMemberId };
+    people = {
+      self: demo.adminUserId,
+      owner: demo.ownerUserId,
+      bot: world.botUserId,
+      otherBot: otherBot.id,
+      outsider: demo.otherAdminUserId,
+      plain: demo.plainMemberId,
+    };
     assert.ok(!world.guilds.get(guildId)?.members.has(people.outsider), 'the outsider is not in the guild');
   });
 

@@ -103,7 +103,9 @@ describe('fuzzed input to every /api route', () => {
   test('every mounted /api route is declared by a feature', () => {
     const { product } = h();
     const declared = new Set(routesOf(product).map((route) => `${route.method.toUpperCase()} /api${routePath(route)}`));
-    const mounted = product.api.stack.flatMap((layer) => layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`));
+    const mounted = product.api.stack.flatMap((layer) =>
+      layer.methods.filter((method) => method !== 'HEAD').map((method) => `${method} ${String(layer.path)}`),
+    );
     assert.ok(mounted.length >= 60, `found ${mounted.length} routes`);
     for (const route of mounted) assert.ok(declared.has(route), `${route} is declared`);
   });
@@ -126,7 +128,8 @@ describe('fuzzed input to every /api route', () => {
       const example = route.kind === 'guild' ? route.example : {};
       const values: Record<string, string> = { self: demo.adminUserId, ...((await example.setup?.(product.services, guildId, demo.adminUserId)) ?? {}) };
       const params: Record<string, string> = { ...(route.kind === 'guild' ? { guildId } : {}), ...fill(example.params ?? {}, values), ...values };
-      const pathWith = (overrides: Record<string, string>) => `/api${routePath(route)}`.replace(/:(\w+)/g, (_match, name: string) => overrides[name] ?? params[name] ?? `:${name}`);
+      const pathWith = (overrides: Record<string, string>) =>
+        `/api${routePath(route)}`.replace(/:(\w+)/g, (_match, name: string) => overrides[name] ?? params[name] ?? `:${name}`);
       const validPath = pathWith({});
       const bodySchema = route.body ?? UNDECLARED_INPUT;
       const querySchema = route.query ?? UNDECLARED_INPUT;
@@ -142,7 +145,9 @@ describe('fuzzed input to every /api route', () => {
         // Every field of the schema, at every depth, gets at least one invalid case. (Keys it does
         // not know are its fields only when it is strict; a loose one drops them, and no case is left.)
         const covered = new Set(picked.map((candidate) => candidate.field));
-        const fields = new Set(candidates.filter((candidate) => candidate.category !== 'unknown-key' && candidate.category !== 'prototype').map((candidate) => candidate.field));
+        const fields = new Set(
+          candidates.filter((candidate) => candidate.category !== 'unknown-key' && candidate.category !== 'prototype').map((candidate) => candidate.field),
+        );
         for (const field of fields) if (!covered.has(field)) failures.push(`${key}: no invalid ${part} for ${field}`);
         return picked.map((candidate) => ({
           label: `${part} ${candidate.label}`,
@@ -160,9 +165,18 @@ describe('fuzzed input to every /api route', () => {
       for (const name of [...routePath(route).matchAll(/:(\w+)/g)].map((match) => match[1] ?? '')) {
         const valid = params[name] ?? '';
         const unknown = name === 'guildId' ? world.demo.secondGuildId : /^\d{15,21}$/.test(valid) ? '100000000000000000' : '2147483647';
-        const picks = paramCandidates(valid, unknown).map((candidate) => ({ candidate, order: random() })).sort((a, b) => a.order - b.order);
+        const picks = paramCandidates(valid, unknown)
+          .map((candidate) => ({ candidate, order: random() }))
+          .sort((a, b) => a.order - b.order);
         for (const { candidate } of picks.slice(0, name === 'guildId' ? PER_GUILD_ID : PER_PARAM)) {
-          cases.push({ label: `:${name} ${candidate.label}`, path: pathWith({ [name]: candidate.segment }), query: queryOf(baselineQuery), body: validBody, field: name, mustRefuse: false });
+          cases.push({
+            label: `:${name} ${candidate.label}`,
+            path: pathWith({ [name]: candidate.segment }),
+            query: queryOf(baselineQuery),
+            body: validBody,
+            field: name,
+            mustRefuse: false,
+          });
         }
       }
 

@@ -19,7 +19,15 @@ test('the same seed picks the same cases, another seed others', () => {
 test('every field gets a case the schema refuses, at every depth', () => {
   const cases = pick(bodyCandidates(SettingsUpdateSchema, { xpCooldown: 45 }), 1, seededRandom(1));
   const fields = new Set(cases.map((one) => one.field));
-  for (const field of ['xpCooldown', 'webhookUrl', 'moderationDm.ban', 'escalation.0.duration', 'automodRules.links.allowedDomains.0', 'automodRules.caps.__proto__', 'apiKey']) {
+  for (const field of [
+    'xpCooldown',
+    'webhookUrl',
+    'moderationDm.ban',
+    'escalation.0.duration',
+    'automodRules.links.allowedDomains.0',
+    'automodRules.caps.__proto__',
+    'apiKey',
+  ]) {
     assert.ok(fields.has(field), `${field} has a case`);
   }
   for (const one of cases) {
@@ -39,11 +47,16 @@ test('a loose object has no unknown-key cases; a value in z.unknown() is kept fo
   assert.ok(query.length > 0);
   assert.ok(query.every((one) => one.category !== 'unknown-key' && !loose.safeParse(parseQuery(one.payload)).success));
   const opaque = pick(bodyCandidates(z.object({ file: z.unknown() }).strict(), { file: {} }), 50, seededRandom(3));
-  assert.ok(opaque.some((one) => one.field === 'file'), 'junk for the unknown field is kept');
+  assert.ok(
+    opaque.some((one) => one.field === 'file'),
+    'junk for the unknown field is kept',
+  );
 });
 
 test('valid samples are valid, refinements included', () => {
-  const step = z.object({ action: z.enum(['timeout', 'kick']), duration: z.string().nullable().default(null) }).refine((value) => value.action !== 'timeout' || value.duration !== null);
+  const step = z
+    .object({ action: z.enum(['timeout', 'kick']), duration: z.string().nullable().default(null) })
+    .refine((value) => value.action !== 'timeout' || value.duration !== null);
   assert.equal(step.safeParse(sampleValid(step)).success, true);
   assert.equal(ShopItemInput.safeParse(sampleValid(ShopItemInput)).success, true);
 });

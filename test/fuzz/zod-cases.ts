@@ -96,11 +96,18 @@ function shapeOf(schema: Schema): Shape {
       const input = shapeOf(def.in);
       const output = defOf(def.out).type === 'transform' ? undefined : shapeOf(def.out).kinds.find((kind) => kind.type === 'string');
       if (!output || output.type !== 'string') return input;
-      return { ...input, kinds: input.kinds.map((kind) => (kind.type === 'string' ? { ...kind, min: output.min ?? kind.min, max: output.max ?? kind.max } : kind)) };
+      return {
+        ...input,
+        kinds: input.kinds.map((kind) => (kind.type === 'string' ? { ...kind, min: output.min ?? kind.min, max: output.max ?? kind.max } : kind)),
+      };
     }
     case 'union': {
       const options = def.options.map((option) => shapeOf(option));
-      return { kinds: options.flatMap((option) => option.kinds), optional: options.some((o) => o.optional), nullable: options.some((o) => o.nullable || o.kinds.some((k) => k.type === 'null')) };
+      return {
+        kinds: options.flatMap((option) => option.kinds),
+        optional: options.some((o) => o.optional),
+        nullable: options.some((o) => o.nullable || o.kinds.some((k) => k.type === 'null')),
+      };
     }
     case 'string': {
       const kind: Kind = { type: 'string' };
@@ -130,7 +137,11 @@ function shapeOf(schema: Schema): Shape {
       return { kinds: [{ type: 'object', shape: { ...def.shape } }], optional: false, nullable: false };
     case 'array': {
       const max = checksOf(schema).find((check) => check.check === 'max_length');
-      return { kinds: [{ type: 'array', element: def.element, ...(max && max.check === 'max_length' ? { max: max.maximum } : {}) }], optional: false, nullable: false };
+      return {
+        kinds: [{ type: 'array', element: def.element, ...(max && max.check === 'max_length' ? { max: max.maximum } : {}) }],
+        optional: false,
+        nullable: false,
+      };
     }
     case 'record':
       return { kinds: [{ type: 'record', value: def.valueType }], optional: false, nullable: false };
@@ -262,9 +273,13 @@ function mistakesOfKind(kind: Kind, valid: unknown): [Category, string, unknown]
   switch (kind.type) {
     case 'string': {
       out.push(['type', 'a number', 12345], ['type', 'true', true], ['type', 'an object', {}], ['type', 'an array', ['x']], ['type', 'null', null]);
-      if (kind.min !== undefined && kind.min > 0) out.push(['boundary', `${kind.min - 1} characters`, 'x'.repeat(kind.min - 1)], ['boundary', 'only spaces', '   ']);
+      if (kind.min !== undefined && kind.min > 0)
+        out.push(['boundary', `${kind.min - 1} characters`, 'x'.repeat(kind.min - 1)], ['boundary', 'only spaces', '   ']);
       if (kind.max !== undefined) out.push(...tooLong(kind.max).map(([label, value]) => ['boundary', label, value] as [Category, string, unknown]));
-      out.push(['huge', `${HUGE_WITHIN} characters (within the body limit)`, HUGE.within], ['huge', `${HUGE_BEYOND} characters (beyond the body limit)`, HUGE.beyond]);
+      out.push(
+        ['huge', `${HUGE_WITHIN} characters (within the body limit)`, HUGE.within],
+        ['huge', `${HUGE_BEYOND} characters (beyond the body limit)`, HUGE.beyond],
+      );
       const base = typeof valid === 'string' && valid ? valid : 'sample';
       out.push(...unicodeVariants(base).map(([label, value]) => ['unicode', label, value] as [Category, string, unknown]));
       break;
@@ -282,16 +297,39 @@ function mistakesOfKind(kind: Kind, valid: unknown): [Category, string, unknown]
       out.push(['type', 'the string "true"', 'true'], ['type', '1', 1], ['type', 'null', null], ['type', 'an object', {}]);
       break;
     case 'choice': {
-      out.push(['type', 'a number', 7], ['type', 'an object', {}], ['type', 'an array', []], ['type', 'null', null], ['boundary', 'no such choice', 'NOT_A_CHOICE']);
+      out.push(
+        ['type', 'a number', 7],
+        ['type', 'an object', {}],
+        ['type', 'an array', []],
+        ['type', 'null', null],
+        ['boundary', 'no such choice', 'NOT_A_CHOICE'],
+      );
       const first = kind.values.find((value): value is string => typeof value === 'string' && value !== '');
-      if (first) out.push(['boundary', `"${first} " (a trailing space)`, `${first} `], ...unicodeVariants(first).map(([label, value]) => ['unicode', label, value] as [Category, string, unknown]));
+      if (first)
+        out.push(
+          ['boundary', `"${first} " (a trailing space)`, `${first} `],
+          ...unicodeVariants(first).map(([label, value]) => ['unicode', label, value] as [Category, string, unknown]),
+        );
       break;
     }
     case 'object':
-      out.push(['array-for-object', 'an array', []], ['array-for-object', 'an array of it', [valid ?? {}]], ['type', 'a string', 'object'], ['type', 'a number', 1], ['type', 'null', null], ['deep', `objects ${DEPTH} deep`, deepObject()]);
+      out.push(
+        ['array-for-object', 'an array', []],
+        ['array-for-object', 'an array of it', [valid ?? {}]],
+        ['type', 'a string', 'object'],
+        ['type', 'a number', 1],
+        ['type', 'null', null],
+        ['deep', `objects ${DEPTH} deep`, deepObject()],
+      );
       break;
     case 'array':
-      out.push(['type', 'an object', {}], ['type', 'an object with key 0', { 0: null }], ['type', 'a string', 'x'], ['type', 'null', null], ['deep', `arrays ${DEPTH} deep`, deepArray()]);
+      out.push(
+        ['type', 'an object', {}],
+        ['type', 'an object with key 0', { 0: null }],
+        ['type', 'a string', 'x'],
+        ['type', 'null', null],
+        ['deep', `arrays ${DEPTH} deep`, deepArray()],
+      );
       break;
     case 'record':
       out.push(['array-for-object', 'an array', []], ['type', 'a string', 'x'], ['type', 'null', null]);
@@ -301,7 +339,11 @@ function mistakesOfKind(kind: Kind, valid: unknown): [Category, string, unknown]
         ['type', 'a string', 'x'],
         ['type', 'a number', 1],
         ['array-for-object', 'an array', []],
-        ['prototype', 'prototype keys', JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}')],
+        [
+          'prototype',
+          'prototype keys',
+          JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}}'),
+        ],
         ['deep', `objects ${DEPTH} deep`, deepObject()],
         ['huge', `${HUGE_WITHIN} characters`, HUGE.within],
       );
@@ -315,11 +357,13 @@ function mistakesOfKind(kind: Kind, valid: unknown): [Category, string, unknown]
 /** Every mistake for the field at `path` and the fields under it. `valid` is a valid value there. */
 function mistakesOf(schema: Schema, path: Path, valid: unknown, ancestors: unknown[], out: Mistake[]): void {
   const shape = shapeOf(schema);
-  const push = (category: Category, label: string, value: unknown, named?: Path) => out.push({ path, category, label, value, ancestors, opaque: false, ...(named ? { named } : {}) });
+  const push = (category: Category, label: string, value: unknown, named?: Path) =>
+    out.push({ path, category, label, value, ancestors, opaque: false, ...(named ? { named } : {}) });
   if (!shape.optional && path.length > 0 && typeof path[path.length - 1] === 'string') push('missing', 'left out', REMOVE);
   const seen = new Set<string>();
   // Odd unicode goes into a string the field accepts (an id, a date), so only the unicode is wrong.
-  const validString = typeof valid === 'string' && valid ? valid : sampleCandidates(schema).find((value) => typeof value === 'string' && value !== '' && accepts(schema, value));
+  const validString =
+    typeof valid === 'string' && valid ? valid : sampleCandidates(schema).find((value) => typeof value === 'string' && value !== '' && accepts(schema, value));
   for (const kind of shape.kinds) {
     for (const [category, label, value] of mistakesOfKind(kind, kind.type === 'string' ? validString : valid)) {
       if (seen.has(label)) continue;
@@ -338,7 +382,12 @@ function mistakesOf(schema: Schema, path: Path, valid: unknown, ancestors: unkno
     }
     if (kind.type === 'array') {
       const element = Array.isArray(valid) && valid.length > 0 ? valid[0] : sampleValid(kind.element);
-      if (kind.max !== undefined && element !== undefined) push('boundary', `${kind.max + 1} entries`, Array.from({ length: kind.max + 1 }, () => element));
+      if (kind.max !== undefined && element !== undefined)
+        push(
+          'boundary',
+          `${kind.max + 1} entries`,
+          Array.from({ length: kind.max + 1 }, () => element),
+        );
       mistakesOf(kind.element, [...path, 0], element, inner, out);
     }
     if (kind.type === 'record') {
@@ -366,7 +415,8 @@ function cloneJson(value: unknown): unknown {
   if (value instanceof RawJson || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(cloneJson);
   const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) Object.defineProperty(copy, key, { value: cloneJson(inner), enumerable: true, writable: true, configurable: true });
+  for (const [key, inner] of Object.entries(value))
+    Object.defineProperty(copy, key, { value: cloneJson(inner), enumerable: true, writable: true, configurable: true });
   return copy;
 }
 
@@ -480,7 +530,8 @@ export function encodeComponent(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    if (code >= 0xd800 && code <= 0xdfff) out += `%${(0xe0 | (code >> 12)).toString(16).toUpperCase()}%${(0x80 | ((code >> 6) & 0x3f)).toString(16).toUpperCase()}%${(0x80 | (code & 0x3f)).toString(16).toUpperCase()}`;
+    if (code >= 0xd800 && code <= 0xdfff)
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
     else out += encodeURIComponent(char);
   }
   return out;
@@ -530,14 +581,20 @@ export function queryCandidates(schema: Schema, baseline: Record<string, string>
       const values: [Category, string, string][] =
         kind.type === 'number'
           ? numericStrings(kind)
-          : mistakesOfKind(kind, valid).flatMap(([category, label, value]) => (typeof value === 'string' && value.length <= QUERY_WITHIN ? [[category, label, value] as [Category, string, string]] : []));
+          : mistakesOfKind(kind, valid).flatMap(([category, label, value]) =>
+              typeof value === 'string' && value.length <= QUERY_WITHIN ? [[category, label, value] as [Category, string, string]] : [],
+            );
       for (const [category, label, value] of values) add(key, category, label, [...without(key), [key, value]]);
     }
     add(key, 'huge', `${QUERY_WITHIN} characters (within the header limit)`, [...without(key), [key, 'x'.repeat(QUERY_WITHIN)]]);
     add(key, 'huge', `${QUERY_BEYOND} characters (beyond the header limit)`, [...without(key), [key, 'x'.repeat(QUERY_BEYOND)]]);
   }
   const all = Object.entries(baseline);
-  for (const key of ['__proto__', 'constructor', 'prototype', ...UNKNOWN_KEYS]) add(key, key.startsWith('_') || key === 'constructor' || key === 'prototype' ? 'prototype' : 'unknown-key', `unknown key ${JSON.stringify(key)}`, [...all, [key, '1']]);
+  for (const key of ['__proto__', 'constructor', 'prototype', ...UNKNOWN_KEYS])
+    add(key, key.startsWith('_') || key === 'constructor' || key === 'prototype' ? 'prototype' : 'unknown-key', `unknown key ${JSON.stringify(key)}`, [
+      ...all,
+      [key, '1'],
+    ]);
   add('', 'unknown-key', `an unknown key of ${QUERY_BEYOND} characters (beyond the header limit)`, [...all, ['k'.repeat(QUERY_BEYOND), '1']]);
   return candidates;
 }
@@ -574,7 +631,10 @@ export function pick(candidates: Candidate[], perField: number, random: () => nu
   for (const candidate of candidates) byField.set(candidate.field, [...(byField.get(candidate.field) ?? []), candidate]);
   const picked: Case[] = [];
   for (const [field, group] of byField) {
-    const shuffled = group.map((candidate) => ({ candidate, key: random() })).sort((a, b) => a.key - b.key).map(({ candidate }) => candidate);
+    const shuffled = group
+      .map((candidate) => ({ candidate, key: random() }))
+      .sort((a, b) => a.key - b.key)
+      .map(({ candidate }) => candidate);
     const first: Candidate[] = [];
     const rest: Candidate[] = [];
     const categories = new Set<Category>();

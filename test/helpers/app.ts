@@ -5,7 +5,7 @@ import { loadConfig, type RuntimeConfig } from '../../src/config';
 import type { Store } from '../../src/db/store';
 import { FEATURES } from '../../src/features';
 import { createApp } from '../../src/http/app';
-import type { RateLimitSettings } from '../../src/http/middleware/rateLimit';
+import type { RateLimitSettings } from '../../src/http/middleware/rate-limit';
 import { createLogger } from '../../src/logger';
 import { buildServices } from '../../src/main';
 

@@ -13,7 +13,14 @@ export interface ControlMessage {
   authorId: string;
   bot: boolean;
   content: string;
-  embeds: { title?: string; description?: string; color?: number; author?: { name: string }; footer?: { text: string }; fields?: { name: string; value: string }[] }[];
+  embeds: {
+    title?: string;
+    description?: string;
+    color?: number;
+    author?: { name: string };
+    footer?: { text: string };
+    fields?: { name: string; value: string }[];
+  }[];
   /** Each emoji (unicode, or `name:id`) and who reacted with it. */
   reactions: { emoji: string; userIds: string[] }[];
   /** Who the message actually pinged. */
@@ -58,7 +65,7 @@ export function useHarness(env: NodeJS.ProcessEnv = {}, options: Omit<StartOptio
     const product = await startTestProduct(env, options);
     const sandbox = product.sandbox;
     if (!sandbox) throw new Error('the product did not start in sandbox mode');
-    const control = async <T,>(method: string, path: string, body?: unknown) => {
+    const control = async <T>(method: string, path: string, body?: unknown) => {
       const response = await fetch(`${sandbox.url}/_sandbox${path}`, {
         method,
         ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
@@ -77,12 +84,20 @@ export function useHarness(env: NodeJS.ProcessEnv = {}, options: Omit<StartOptio
       messages,
       async waitForMessage(channelId, match, { timeoutMs = 5000 } = {}) {
         const seen = new Set((await messages(channelId)).map((message) => message.id));
-        return waitFor(async () => (await messages(channelId)).find((message) => !seen.has(message.id) && match(message)), timeoutMs, `a matching message in ${channelId}`);
+        return waitFor(
+          async () => (await messages(channelId)).find((message) => !seen.has(message.id) && match(message)),
+          timeoutMs,
+          `a matching message in ${channelId}`,
+        );
       },
       async say(userId, content, channelId = sandbox.world.demo.channels.general) {
         const posted = await control<ControlMessage>('POST', `/channels/${channelId}/messages`, { authorId: userId, content });
         if (posted.status !== 201) throw new Error(`posting answered ${posted.status}: ${JSON.stringify(posted.body)}`);
-        return waitFor(async () => (await messages(channelId)).find((message) => message.bot && message.replyTo === posted.body.id), 5000, `the reply to "${content}"`);
+        return waitFor(
+          async () => (await messages(channelId)).find((message) => message.bot && message.replyTo === posted.body.id),
+          5000,
+          `the reply to "${content}"`,
+        );
       },
       slash: (userId, name, options = {}, channelId = sandbox.world.demo.channels.general) =>
         control('POST', '/interactions', { guildId: sandbox.world.demo.guildId, channelId, userId, name, options }),

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { startProduct, type Product, type StartOptions } from '../../src/main';
 import { createLogger } from '../../src/logger';
-import type { RateLimitSettings } from '../../src/http/middleware/rateLimit';
+import type { RateLimitSettings } from '../../src/http/middleware/rate-limit';
 
 /** Limits high enough for suites that sign in dozens of times from one address. */
 const TEST_RATE_LIMITS: RateLimitSettings = { auth: { max: 1000, durationMs: 60_000 }, mutations: { max: 1000, durationMs: 60_000 } };

@@ -49,7 +49,10 @@ export function checkShapes(module: string, cases: ShapeCase[]): string[] {
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
   host.readFile = (name) => (path.resolve(name) === fileName ? source : readFile(name));
-  host.fileExists = ((exists) => (name: string) => path.resolve(name) === fileName || exists(name))(host.fileExists.bind(host));
+  host.fileExists = (
+    (exists) => (name: string) =>
+      path.resolve(name) === fileName || exists(name)
+  )(host.fileExists.bind(host));
   host.getSourceFile = (name, language, onError, create) =>
     path.resolve(name) === fileName ? ts.createSourceFile(name, source, language, true) : getSourceFile(name, language, onError, create);
   const program = ts.createProgram([fileName], options, host);
@@ -57,7 +60,12 @@ export function checkShapes(module: string, cases: ShapeCase[]): string[] {
   if (!file) throw new Error('the shape file was not compiled');
   return [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map((diagnostic) => {
     const { line } = diagnostic.start === undefined ? { line: 0 } : file.getLineAndCharacterOfPosition(diagnostic.start);
-    const caseLine = source.split('\n').slice(0, line + 1).reverse().find((l) => l.startsWith('// ')) ?? '';
+    const caseLine =
+      source
+        .split('\n')
+        .slice(0, line + 1)
+        .reverse()
+        .find((l) => l.startsWith('// ')) ?? '';
     return `${caseLine.slice(3)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
   });
 }

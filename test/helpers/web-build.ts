@@ -13,7 +13,7 @@ export interface WebBuild {
   metafile: Metafile;
   /** A built file's URL path, e.g. /assets/chunks/Login-ABC.js. */
   publicPath(output: string): string;
-  /** The output (metafile key) built for a source entry point or lazy import (e.g. web/pages/Dashboard.tsx), or holding a module bundled into another. */
+  /** The output (metafile key) built for a source entry point or lazy import (e.g. web/pages/dashboard.tsx), or holding a module bundled into another. */
   outputOf(module: string): string;
   /** Every output `output` imports statically, directly or not, itself included. */
   staticGraph(output: string): Set<string>;

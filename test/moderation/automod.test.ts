@@ -26,7 +26,8 @@ const kept = async (messageId: string) => {
   await new Promise((resolve) => setTimeout(resolve, 300));
   assert.ok(exists(messageId), 'the message is kept');
 };
-const casesOf = (userId: string) => h().product.store.models.ModerationLog.findAll({ where: { guildId: h().guildId, targetId: userId }, order: [['caseNumber', 'ASC']] });
+const casesOf = (userId: string) =>
+  h().product.store.models.ModerationLog.findAll({ where: { guildId: h().guildId, targetId: userId }, order: [['caseNumber', 'ASC']] });
 const caseOf = (userId: string) => waitFor(async () => (await casesOf(userId))[0], 5000, 'the case');
 
 describe('auto moderation', () => {
@@ -58,7 +59,11 @@ describe('auto moderation', () => {
   test('mass mentions: the limit of 3 allows 3 mentions; 4 warn the member', async () => {
     const member = await buildMember(h());
     const others = await Promise.all([buildMember(h()), buildMember(h()), buildMember(h()), buildMember(h())]);
-    const mention = (count: number) => others.slice(0, count).map((other) => `<@${other.userId}>`).join(' ');
+    const mention = (count: number) =>
+      others
+        .slice(0, count)
+        .map((other) => `<@${other.userId}>`)
+        .join(' ');
     const allowed = await post(member.userId, mention(3));
     await deleted(await post(member.userId, mention(4)));
     // The bot reads messages in order: the one before the deleted one was judged first, and kept.
@@ -121,7 +126,11 @@ describe('auto moderation spares staff unless the guild includes them', () => {
   });
 
   test('PUT automodIncludeStaff: 401 without a session, 400 naming the field, 403 for a member, then 200', async () => {
-    const anonymous = await fetch(`${h().product.url}${url()}`, { method: 'PUT', headers: { Origin: h().product.config.publicUrl, 'Content-Type': 'application/json' }, body: JSON.stringify({ automodIncludeStaff: true }) });
+    const anonymous = await fetch(`${h().product.url}${url()}`, {
+      method: 'PUT',
+      headers: { Origin: h().product.config.publicUrl, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ automodIncludeStaff: true }),
+    });
     assert.equal(anonymous.status, 401);
     const admin = await h().signIn(h().demo.adminUserId);
     for (const bad of ['yes', 1, null]) {
@@ -142,7 +151,11 @@ describe('auto moderation spares staff unless the guild includes them', () => {
     const administrator = await buildMember(h(), { roleIds: [h().demo.roles.admin] });
     const manager = await buildMember(h(), { roleIds: [h().demo.roles.moderator] });
     const owner = h().demo.ownerUserId;
-    const staffPosts = [await post(administrator.userId, 'join us at discord.gg/staffonly'), await post(manager.userId, 'join us at discord.gg/staffonly'), await post(owner, 'join us at discord.gg/staffonly')];
+    const staffPosts = [
+      await post(administrator.userId, 'join us at discord.gg/staffonly'),
+      await post(manager.userId, 'join us at discord.gg/staffonly'),
+      await post(owner, 'join us at discord.gg/staffonly'),
+    ];
     // The barrier: the bot reads messages in order, so once the plain member's later invite is
     // deleted with its case, the staff's earlier ones have been judged.
     const plain = await buildMember(h());
@@ -152,7 +165,7 @@ describe('auto moderation spares staff unless the guild includes them', () => {
     for (const userId of [administrator.userId, manager.userId, owner]) assert.equal((await casesOf(userId)).length, 0, `no case against ${userId}`);
   });
 
-  test('with staff included, an Administrator\'s invite is deleted with a case, and so is a plain member\'s', async () => {
+  test("with staff included, an Administrator's invite is deleted with a case, and so is a plain member's", async () => {
     const session = await h().signIn(h().demo.adminUserId);
     await session.put(url(), { automodIncludeStaff: true }).expect(200);
     const administrator = await buildMember(h(), { roleIds: [h().demo.roles.admin] });

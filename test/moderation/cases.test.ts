@@ -9,7 +9,15 @@ import type { Services } from '../../src/core/services';
 import { recordCase, type CaseRecord } from '../../src/features/moderation/service';
 import { createTestStore, storeBackends } from '../helpers/store';
 
-const base: CaseRecord = { action: 'warn', targetId: '200000000000000001', targetName: 'member', moderatorId: '100000000000000001', moderatorName: 'mod', reason: 'Spam', source: 'dashboard' };
+const base: CaseRecord = {
+  action: 'warn',
+  targetId: '200000000000000001',
+  targetName: 'member',
+  moderatorId: '100000000000000001',
+  moderatorName: 'mod',
+  reason: 'Spam',
+  source: 'dashboard',
+};
 
 for (const backend of storeBackends()) {
   describe(`case numbers on ${backend.name}`, () => {
@@ -18,7 +26,10 @@ for (const backend of storeBackends()) {
       try {
         const services = { store, clock: new ManualClock(Date.UTC(2026, 10, 22)) } as unknown as Services;
         const rows = await Promise.all(Array.from({ length: 60 }, (_, i) => recordCase(services, '300000000000000001', { ...base, reason: `Spam ${i}` })));
-        assert.deepEqual(rows.map((row) => row?.caseNumber).sort((a, b) => (a ?? 0) - (b ?? 0)), Array.from({ length: 60 }, (_, i) => i + 1));
+        assert.deepEqual(
+          rows.map((row) => row?.caseNumber).sort((a, b) => (a ?? 0) - (b ?? 0)),
+          Array.from({ length: 60 }, (_, i) => i + 1),
+        );
         assert.equal((await recordCase(services, '300000000000000002', base))?.caseNumber, 1);
       } finally {
         await dispose();
@@ -29,7 +40,9 @@ for (const backend of storeBackends()) {
       const { store, dispose } = await createTestStore(backend);
       try {
         const services = { store, clock: new ManualClock(Date.UTC(2026, 10, 22)) } as unknown as Services;
-        const rows = await Promise.all(Array.from({ length: 5 }, () => recordCase(services, '300000000000000001', { ...base, source: 'discord', auditEntryId: '400000000000000001' })));
+        const rows = await Promise.all(
+          Array.from({ length: 5 }, () => recordCase(services, '300000000000000001', { ...base, source: 'discord', auditEntryId: '400000000000000001' })),
+        );
         assert.equal(rows.filter(Boolean).length, 1);
         assert.equal(await store.models.ModerationLog.count(), 1);
       } finally {

@@ -14,7 +14,8 @@ const h = useHarness();
 const url = (path: string) => `/api/servers/${h().guildId}${path}`;
 const admin = () => h().signIn(h().demo.adminUserId);
 /** Cases of the guild for a member, oldest first. */
-const casesOf = (userId: string) => h().product.store.models.ModerationLog.findAll({ where: { guildId: h().guildId, targetId: userId }, order: [['caseNumber', 'ASC']] });
+const casesOf = (userId: string) =>
+  h().product.store.models.ModerationLog.findAll({ where: { guildId: h().guildId, targetId: userId }, order: [['caseNumber', 'ASC']] });
 /** The log channel's message that passes `match` (posted already, or soon). */
 const logged = (match: (message: ControlMessage) => boolean) =>
   waitFor(async () => (await h().messages(h().demo.channels.modLog)).find(match), 5000, 'the log channel post');
@@ -42,29 +43,40 @@ describe('moderation', () => {
     assert.match(post.embeds[0]?.description ?? '', /Spamming @everyone/);
     assert.match(JSON.stringify(world.dms.ofUser(target.userId)?.messages.at(-1)), /You were warned in/);
 
-    const timedOut = ModerationCaseSchema.parse((await session.post(url('/moderation'), { action: 'timeout', targetId: target.userId, reason: 'Cool off', duration: '1h' }).expect(200)).body);
+    const timedOut = ModerationCaseSchema.parse(
+      (await session.post(url('/moderation'), { action: 'timeout', targetId: target.userId, reason: 'Cool off', duration: '1h' }).expect(200)).body,
+    );
     assert.equal(timedOut.caseNumber, warning.caseNumber + 1);
     assert.equal(timedOut.duration, '1h');
     const until = world.guilds.get(h().guildId)?.members.get(target.userId)?.communicationDisabledUntil;
     assert.ok(until && Date.parse(until) > Date.now() + 3_500_000, 'timed out for an hour in Discord');
 
-    const kicked = ModerationCaseSchema.parse((await session.post(url('/moderation'), { action: 'kick', targetId: target.userId, reason: 'Repeated spam' }).expect(200)).body);
+    const kicked = ModerationCaseSchema.parse(
+      (await session.post(url('/moderation'), { action: 'kick', targetId: target.userId, reason: 'Repeated spam' }).expect(200)).body,
+    );
     assert.equal(kicked.caseNumber, timedOut.caseNumber + 1);
     assert.equal(world.guilds.get(h().guildId)?.members.has(target.userId), false, 'kicked in Discord');
     assert.match(JSON.stringify(world.dms.ofUser(target.userId)?.messages.at(-1)), /You were kicked from/);
 
-    const banned = ModerationCaseSchema.parse((await session.post(url('/moderation'), { action: 'ban', targetId: target.userId, reason: 'Ban evasion' }).expect(200)).body);
+    const banned = ModerationCaseSchema.parse(
+      (await session.post(url('/moderation'), { action: 'ban', targetId: target.userId, reason: 'Ban evasion' }).expect(200)).body,
+    );
     assert.ok(world.guilds.get(h().guildId)?.bans.has(target.userId), 'banned in Discord');
     assert.equal(banned.dmDelivered, null, 'not a member any more: no DM tried');
     // The bot's own actions reach it as audit-log entries too: still one case each.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    assert.deepEqual((await casesOf(target.userId)).map((row) => row.action), ['warn', 'timeout', 'kick', 'ban']);
+    assert.deepEqual(
+      (await casesOf(target.userId)).map((row) => row.action),
+      ['warn', 'timeout', 'kick', 'ban'],
+    );
   });
 
   test('a closed DM is recorded on the case and does not block the action', async () => {
     const target = await buildMember(h());
     h().world.dms.closed.add(target.userId);
-    const warned = ModerationCaseSchema.parse((await (await admin()).post(url('/moderation'), { action: 'warn', targetId: target.userId, reason: 'Off topic' }).expect(200)).body);
+    const warned = ModerationCaseSchema.parse(
+      (await (await admin()).post(url('/moderation'), { action: 'warn', targetId: target.userId, reason: 'Off topic' }).expect(200)).body,
+    );
     assert.equal(warned.dmDelivered, false);
   });
 
@@ -116,7 +128,12 @@ describe('moderation', () => {
   test('a ban by a human moderator in Discord becomes one case with that moderator', async () => {
     const moderator = await buildMember(h(), { roleIds: [h().demo.roles.moderator] });
     const target = await buildMember(h());
-    const done = await h().control('POST', `/guilds/${h().guildId}/moderation`, { action: 'ban', actorId: moderator.userId, targetId: target.userId, reason: 'Raid account' });
+    const done = await h().control('POST', `/guilds/${h().guildId}/moderation`, {
+      action: 'ban',
+      actorId: moderator.userId,
+      targetId: target.userId,
+      reason: 'Raid account',
+    });
     assert.ok(done.status < 300, JSON.stringify(done.body));
     await waitFor(async () => (await casesOf(target.userId)).length === 1, 5000, 'the native ban to be recorded');
     const [row] = await casesOf(target.userId);
@@ -132,7 +149,10 @@ describe('moderation', () => {
     const target = await buildMember(h());
     for (let i = 1; i <= 3; i++) await session.post(url('/moderation'), { action: 'warn', targetId: target.userId, reason: `Warning ${i}` }).expect(200);
     const rows = await casesOf(target.userId);
-    assert.deepEqual(rows.map((row) => row.action), ['warn', 'warn', 'warn', 'timeout']);
+    assert.deepEqual(
+      rows.map((row) => row.action),
+      ['warn', 'warn', 'warn', 'timeout'],
+    );
     assert.equal(rows[3]?.reason, 'Automatic: 3 active warnings');
     assert.equal(rows[3]?.source, 'automatic');
     assert.ok(h().world.guilds.get(h().guildId)?.members.get(target.userId)?.communicationDisabledUntil);
@@ -162,7 +182,10 @@ describe('moderation', () => {
   test("'Report message' reports the author with the message's link and text", async () => {
     const reporter = await buildMember(h());
     const author = await buildMember(h());
-    const said = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: author.userId, content: 'buy cheap nitro at example.com @everyone' });
+    const said = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.general}/messages`, {
+      authorId: author.userId,
+      content: 'buy cheap nitro at example.com @everyone',
+    });
     assert.ok(said.status < 300, JSON.stringify(said.body));
     const reply = await h().messageCommand(reporter.userId, 'Report message', said.body.id);
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
@@ -221,7 +244,13 @@ describe('temporary bans', () => {
     const casesNow = () => r.product().store.models.ModerationLog.findAll({ where: { guildId, targetId: target.userId }, order: [['caseNumber', 'ASC']] });
     // The ban is lifted in Discord first, then its case is written.
     const rows = await waitFor(async () => ((await casesNow()).length === 2 ? casesNow() : null), 5000, 'the unban case');
-    assert.deepEqual(rows.map((row) => [row.action, row.source]), [['ban', 'dashboard'], ['unban', 'automatic']]);
+    assert.deepEqual(
+      rows.map((row) => [row.action, row.source]),
+      [
+        ['ban', 'dashboard'],
+        ['unban', 'automatic'],
+      ],
+    );
     assert.ok(rows[0]?.liftedAt);
     assert.match(rows[1]?.reason ?? '', /^Temporary ban expired \(case #\d+\)$/);
   });

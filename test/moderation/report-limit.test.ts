@@ -20,7 +20,12 @@ const MINUTE = 60_000;
 
 describe('reporting the same member again', () => {
   test('/report and Report message: once per 10 minutes per reporter and member; others are not held back', async () => {
-    const [reporter, other, target, second] = [await buildMember(h()), await buildMember(h()), await buildMember(h(), { username: 'noisy' }), await buildMember(h())];
+    const [reporter, other, target, second] = [
+      await buildMember(h()),
+      await buildMember(h()),
+      await buildMember(h(), { username: 'noisy' }),
+      await buildMember(h()),
+    ];
     const report = (from: string, member: string) => h().slash(from, 'report', { member, reason: 'Spam' });
     assert.equal((await report(reporter.userId, reporter.userId)).body.content, 'You cannot report yourself.');
     assert.equal((await report(reporter.userId, target.userId)).body.content, 'Thanks, the moderators have your report.');
@@ -29,12 +34,19 @@ describe('reporting the same member again', () => {
     assert.equal(again.body.content, 'Your earlier report of noisy is still open, and the moderators have it. You can report noisy again in 10 minutes.');
     assert.equal(again.body.ephemeral, true);
     clock.advance(4 * MINUTE);
-    const said = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: target.userId, content: 'spam spam' });
-    assert.equal((await h().messageCommand(reporter.userId, 'Report message', said.body.id)).body.content, 'Your earlier report of noisy is still open, and the moderators have it. You can report noisy again in 6 minutes.');
+    const said = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.general}/messages`, {
+      authorId: target.userId,
+      content: 'spam spam',
+    });
+    assert.equal(
+      (await h().messageCommand(reporter.userId, 'Report message', said.body.id)).body.content,
+      'Your earlier report of noisy is still open, and the moderators have it. You can report noisy again in 6 minutes.',
+    );
 
     assert.equal((await report(other.userId, target.userId)).body.content, 'Thanks, the moderators have your report.', 'another reporter');
     assert.equal((await report(reporter.userId, second.userId)).body.content, 'Thanks, the moderators have your report.', 'another member');
-    const rows = () => h().product.store.models.ModerationReport.findAll({ where: { guildId: h().guildId, reporterId: reporter.userId, targetId: target.userId } });
+    const rows = () =>
+      h().product.store.models.ModerationReport.findAll({ where: { guildId: h().guildId, reporterId: reporter.userId, targetId: target.userId } });
     assert.equal((await rows()).length, 1);
 
     // Dismissed, the earlier report no longer holds the member back as "open", but the window still runs.
@@ -50,7 +62,10 @@ describe('reporting the same member again', () => {
     const [reporter, target] = [await buildMember(h()), await buildMember(h())];
     const replies = await Promise.all([1, 2].map(() => h().slash(reporter.userId, 'report', { member: target.userId, reason: 'Spam' })));
     assert.deepEqual(replies.map((reply) => reply.body.content.startsWith('Thanks')).sort(), [false, true]);
-    assert.equal(await h().product.store.models.ModerationReport.count({ where: { guildId: h().guildId, reporterId: reporter.userId, targetId: target.userId } }), 1);
+    assert.equal(
+      await h().product.store.models.ModerationReport.count({ where: { guildId: h().guildId, reporterId: reporter.userId, targetId: target.userId } }),
+      1,
+    );
   });
 });
 

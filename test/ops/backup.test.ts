@@ -42,7 +42,10 @@ async function query<T>(file: string, sql: string): Promise<T[]> {
 /** What a copy holds: its integrity, its writes and its totals row. */
 async function contents(file: string) {
   const [integrity] = await query<{ integrity_check: string }>(file, 'PRAGMA integrity_check');
-  const [writes] = await query<{ count: number; min: number | null; max: number | null; sum: number | null }>(file, 'SELECT COUNT(*) AS count, MIN(seq) AS min, MAX(seq) AS max, SUM(seq) AS sum FROM writes');
+  const [writes] = await query<{ count: number; min: number | null; max: number | null; sum: number | null }>(
+    file,
+    'SELECT COUNT(*) AS count, MIN(seq) AS min, MAX(seq) AS max, SUM(seq) AS sum FROM writes',
+  );
   const [totals] = await query<{ count: number; sum: number }>(file, 'SELECT count, sum FROM totals WHERE id = 1');
   return { integrity: integrity?.integrity_check, writes, totals };
 }
@@ -70,7 +73,10 @@ describe('npm run backup', () => {
   before(async () => {
     built = await buildProduct();
     dir = await mkdtemp(path.join(tmpdir(), 'backup-test-'));
-    writer = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/ops/sqlite-writer.ts'), live()], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    writer = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test/ops/sqlite-writer.ts'), live()], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     writer.stdout?.on('data', (chunk: Buffer) => {
       for (const match of chunk.toString().matchAll(/^c (\d+)$/gm)) transactions = Math.max(transactions, Number(match[1]));
     });

@@ -48,7 +48,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     assert.equal(missing.headers['www-authenticate'], 'Bearer realm="metrics"');
     assert.equal(missing.body.error, 'unauthorized');
     await request(product.url).get('/metrics').set('Authorization', `Bearer ${TOKEN}x`).expect(401);
-    await request(product.url).get('/metrics').set('Authorization', `Bearer ${TOKEN.slice(0, -1)}`).expect(401);
+    await request(product.url)
+      .get('/metrics')
+      .set('Authorization', `Bearer ${TOKEN.slice(0, -1)}`)
+      .expect(401);
     await request(product.url).get('/metrics').set('Authorization', `Basic ${TOKEN}`).expect(401);
     await request(product.url).get('/metrics').set('Authorization', 'Bearer ').expect(401);
   });
@@ -96,11 +99,14 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const before = sample(await scrape(), 'bot_gateway_events_total', { type: 'MESSAGE_CREATE' }) ?? 0;
     const posted = await control('POST', `/channels/${demo.channels.general}/messages/bulk`, { count: 20 });
     assert.equal(posted.status, 201);
-    await waitFor(async () => (sample(await scrape(), 'bot_gateway_events_total', { type: 'MESSAGE_CREATE' }) ?? 0) >= before + 20, 5000, '20 more MESSAGE_CREATE');
+    await waitFor(
+      async () => (sample(await scrape(), 'bot_gateway_events_total', { type: 'MESSAGE_CREATE' }) ?? 0) >= before + 20,
+      5000,
+      '20 more MESSAGE_CREATE',
+    );
     await product.services.accruals.flush();
     const text = await scrape();
     assert.ok((sample(text, 'bot_accruals_flush_duration_seconds_count', { outcome: 'ok' }) ?? 0) >= 1);
     assert.equal(sample(text, 'bot_accruals_flush_lag_seconds'), 0);
   });
 });
-

@@ -51,9 +51,14 @@ describe('the read cache of guild GET routes', () => {
     assert.equal(count, 1);
     // Changed behind the models (no write hook forgets anything): only a refresh shows them.
     const { sequelize } = services.store;
-    await sequelize.query('UPDATE user_levels SET "messagesCount" = "messagesCount" + 1000 WHERE "guildId" = ? AND "userId" = ?', { replacements: [h().guildId, member.userId] });
+    await sequelize.query('UPDATE user_levels SET "messagesCount" = "messagesCount" + 1000 WHERE "guildId" = ? AND "userId" = ?', {
+      replacements: [h().guildId, member.userId],
+    });
     const roleId = h().demo.roles.moderator;
-    await sequelize.query('INSERT INTO level_rewards ("guildId", "level", "roleId", "createdAt") VALUES (?, 77, ?, ?)', { replacements: [h().guildId, roleId, new Date()], type: QueryTypes.INSERT });
+    await sequelize.query('INSERT INTO level_rewards ("guildId", "level", "roleId", "createdAt") VALUES (?, 77, ?, ?)', {
+      replacements: [h().guildId, roleId, new Date()],
+      type: QueryTypes.INSERT,
+    });
     await chat('more words');
     // The flush marked the rank card stale: it is read again at once (the stale answer may be served while that runs).
     await waitFor(async () => (await countOf()) === 1002 || null, 900, 'the rank card to be read again');
@@ -95,10 +100,14 @@ describe('the read cache of guild GET routes', () => {
     const left = await h().control('DELETE', `/guilds/${h().guildId}/members/${viewer.userId}`);
     assert.ok(left.status < 300, JSON.stringify(left.body));
     // Once the bot has the gateway's GUILD_MEMBER_REMOVE: sooner than the cached answer's second ends.
-    const refused = await waitFor(async () => {
-      const response = await viewer.session.get(url('/settings'));
-      return response.status === 200 ? null : response;
-    }, 900, 'the read to be refused');
+    const refused = await waitFor(
+      async () => {
+        const response = await viewer.session.get(url('/settings'));
+        return response.status === 200 ? null : response;
+      },
+      900,
+      'the read to be refused',
+    );
     assert.ok(refused.status === 403 || refused.status === 404, `answered ${refused.status}`);
   });
 });

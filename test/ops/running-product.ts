@@ -66,7 +66,10 @@ export async function startRunningProduct(built: BuiltProduct, dir: string, node
 
   const dashboard = await until(async () => /Dashboard: (http:\/\/localhost:\d+)/.exec(output)?.[1], 'the dashboard URL');
   const sandbox = await until(async () => /the bot reaches it on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1], 'the sandbox URL');
-  await until(async () => ((await (await fetch(`${dashboard}/api/health`)).json()) as { gateway: { status: string } }).gateway.status === 'ready', 'the bot to be ready');
+  await until(
+    async () => ((await (await fetch(`${dashboard}/api/health`)).json()) as { gateway: { status: string } }).gateway.status === 'ready',
+    'the bot to be ready',
+  );
   const state = (await (await fetch(`${sandbox}/_sandbox/state`)).json()) as { demo: { guildId: string; channels: { general: string } } };
   const { guildId, channels } = state.demo;
   const scrape = async () => (await fetch(`${dashboard}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -75,7 +78,11 @@ export async function startRunningProduct(built: BuiltProduct, dir: string, node
   return {
     child,
     output: () => output,
-    logs: () => output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as ReturnType<RunningProduct['logs']>[number]),
+    logs: () =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as ReturnType<RunningProduct['logs']>[number]),
     exited,
     // A scrape taken as soon as the bot has every message finds accruals waiting for the next
     // flush (which runs every 250 ms) in one round or a few: what comes next comes while they wait.
@@ -98,7 +105,9 @@ export async function startRunningProduct(built: BuiltProduct, dir: string, node
       const db = new sqlite3.Database(database, sqlite3.OPEN_READONLY);
       try {
         const row = await new Promise<{ messages: number | null }>((resolve, reject) =>
-          db.get<{ messages: number | null }>('SELECT SUM("messagesCount") AS messages FROM user_levels WHERE "guildId" = ?', [guildId], (error, found) => (error ? reject(error) : resolve(found))),
+          db.get<{ messages: number | null }>('SELECT SUM("messagesCount") AS messages FROM user_levels WHERE "guildId" = ?', [guildId], (error, found) =>
+            error ? reject(error) : resolve(found),
+          ),
         );
         return row.messages ?? 0;
       } finally {

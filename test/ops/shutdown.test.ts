@@ -40,7 +40,11 @@ describe('SIGTERM', () => {
     const logs = running.logs();
     assert.equal(logs.filter((entry) => entry.msg === 'shutting down').length, 1, 'one shutdown for two signals');
     assert.ok(logs.some((entry) => entry.msg === 'stopped'));
-    assert.deepEqual(logs.filter((entry) => entry.level >= 50).map((entry) => entry.msg), [], 'nothing failed while stopping');
+    assert.deepEqual(
+      logs.filter((entry) => entry.level >= 50).map((entry) => entry.msg),
+      [],
+      'nothing failed while stopping',
+    );
     assert.equal(await running.messagesWritten(), posted, 'every message received was written');
   });
 });

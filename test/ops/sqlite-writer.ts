@@ -12,7 +12,8 @@ export const BATCH = 10;
 const file = process.argv[2];
 if (file) {
   const db = new sqlite3.Database(file);
-  const exec = (sql: string, params: unknown[] = []) => new Promise<void>((resolve, reject) => db.run(sql, params, (error: Error | null) => (error ? reject(error) : resolve())));
+  const exec = (sql: string, params: unknown[] = []) =>
+    new Promise<void>((resolve, reject) => db.run(sql, params, (error: Error | null) => (error ? reject(error) : resolve())));
   db.configure('busyTimeout', 10_000);
   await exec('PRAGMA journal_mode = WAL');
   await exec('CREATE TABLE writes (seq INTEGER PRIMARY KEY, payload TEXT NOT NULL)');

@@ -40,7 +40,10 @@ function capSize(store: Store): () => void {
 }
 
 /** What one failed write answers, and the settings it left. */
-async function expectStoreFailure(response: { status: number; body: { error?: string; message?: string }; headers: Record<string, string> }, trouble: keyof typeof STORE_TROUBLE_MESSAGES) {
+async function expectStoreFailure(
+  response: { status: number; body: { error?: string; message?: string }; headers: Record<string, string> },
+  trouble: keyof typeof STORE_TROUBLE_MESSAGES,
+) {
   assert.equal(response.status, 503, JSON.stringify(response.body));
   assert.equal(response.body.error, 'store_unavailable');
   assert.equal(response.body.message, STORE_TROUBLE_MESSAGES[trouble]);
@@ -69,7 +72,8 @@ describe('the SQLite store locked by another program, then full', () => {
     try {
       const write = admin.put(settingsPath(), { xpCooldown: before.xpCooldown + 7 });
       const give = h().slash(member, 'give', { member: h().demo.adminUserId, amount: 1 });
-      for (let i = 0; i < 3; i += 1) await h().control('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: member, content: `while locked ${i}` });
+      for (let i = 0; i < 3; i += 1)
+        await h().control('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: member, content: `while locked ${i}` });
       // Reads need no lock (write-ahead log): the dashboard and the health check still answer.
       assert.equal((await admin.get(settingsPath())).status, 200);
       const health = await fetch(`${h().product.url}/api/health`);
@@ -84,7 +88,11 @@ describe('the SQLite store locked by another program, then full', () => {
       await new Promise<void>((resolve) => other.close(() => resolve()));
     }
 
-    assert.equal(((await admin.get(settingsPath()).expect(200)).body as { xpCooldown: number }).xpCooldown, before.xpCooldown, 'the refused write changed nothing');
+    assert.equal(
+      ((await admin.get(settingsPath()).expect(200)).body as { xpCooldown: number }).xpCooldown,
+      before.xpCooldown,
+      'the refused write changed nothing',
+    );
     await waitFor(async () => ((await levelsOf(member))?.messagesCount ?? 0) === counted + 3, 10_000, 'the messages posted while locked to be counted once');
     const retried = await admin.put(settingsPath(), { xpCooldown: before.xpCooldown + 7 });
     assert.equal(retried.status, 200, JSON.stringify(retried.body));
@@ -95,7 +103,11 @@ describe('the SQLite store locked by another program, then full', () => {
     // Texts longer than a page: the row and its history entry need new (overflow) pages, and after
     // VACUUM the file has no free page left to reuse.
     const long = (words: string, length: number) => `{user} ${words.repeat(Math.ceil(length / words.length))}`.slice(0, length);
-    const change = { welcomeMessage: long('Welcome, read the rules. ', 1800), welcomeDmMessage: long('Glad you came. ', 1800), rulesMessage: long('Be kind to each other. ', 3800) };
+    const change = {
+      welcomeMessage: long('Welcome, read the rules. ', 1800),
+      welcomeDmMessage: long('Glad you came. ', 1800),
+      rulesMessage: long('Be kind to each other. ', 3800),
+    };
     await h().product.store.sequelize.query('VACUUM');
     const member = h().demo.plainMemberId;
     const counted = (await levelsOf(member))?.messagesCount ?? 0;
@@ -107,7 +119,11 @@ describe('the SQLite store locked by another program, then full', () => {
     } finally {
       uncap();
     }
-    assert.equal(((await admin.get(settingsPath()).expect(200)).body as { welcomeMessage: string }).welcomeMessage, before.welcomeMessage, 'nothing half-written');
+    assert.equal(
+      ((await admin.get(settingsPath()).expect(200)).body as { welcomeMessage: string }).welcomeMessage,
+      before.welcomeMessage,
+      'nothing half-written',
+    );
     await waitFor(async () => ((await levelsOf(member))?.messagesCount ?? 0) === counted + 1, 10_000, 'the message posted while full to be counted');
     assert.equal((await admin.put(settingsPath(), change)).status, 200);
     const [check] = await h().product.store.sequelize.query<{ integrity_check: string }>('PRAGMA integrity_check', { type: 'SELECT' as never });
@@ -120,7 +136,9 @@ describe('a PostgreSQL table locked elsewhere', { skip: pgUrl ? false : 'TEST_DA
   let database: { url: string; drop(): Promise<void> } | undefined;
   // The database must exist before the harness (whose before hook runs next) starts the product on it.
   before(async () => {
-    database = await storeBackends().find((candidate) => candidate.name === 'postgres')?.createDatabase();
+    database = await storeBackends()
+      .find((candidate) => candidate.name === 'postgres')
+      ?.createDatabase();
   });
   after(async () => {
     // The product first (the harness's own close after this one is then a no-op), then its database.

@@ -76,7 +76,10 @@ async function expectRefusedInTime(write: Asked): Promise<void> {
   assert.equal(response.body.message, STORE_TROUBLE_MESSAGES.busy);
   assert.equal(response.headers['retry-after'], '5');
   const elapsed = Math.round(write.elapsedMs());
-  assert.ok(elapsed >= REFUSED_AFTER_MS.min && elapsed <= REFUSED_AFTER_MS.max, `refused after ${elapsed} ms, not about ${LOCK_WAIT_MS} ms from when it was asked`);
+  assert.ok(
+    elapsed >= REFUSED_AFTER_MS.min && elapsed <= REFUSED_AFTER_MS.max,
+    `refused after ${elapsed} ms, not about ${LOCK_WAIT_MS} ms from when it was asked`,
+  );
 }
 
 describe('the SQLite file locked by another program while dashboard writes wait', () => {
@@ -93,7 +96,9 @@ describe('the SQLite file locked by another program while dashboard writes wait'
   const accessPath = () => `/api/servers/${h().guildId}/access`;
 
   test('a one-statement write (an access grant) waits: reads answer at once, the grant is refused after 5 s and not made', async () => {
-    const role = h().product.services.gateway.roles(h().guildId).find((candidate) => !candidate.isEveryone && !candidate.managed);
+    const role = h()
+      .product.services.gateway.roles(h().guildId)
+      .find((candidate) => !candidate.isEveryone && !candidate.managed);
     assert.ok(role, 'the demo guild has a role to grant');
     const lock = await lockFile(file);
     try {
@@ -109,7 +114,8 @@ describe('the SQLite file locked by another program while dashboard writes wait'
   test('a settings save asked while a coin give already waits is refused 5 s after it was asked, not after both waits', async () => {
     const before = (await admin.get(settingsPath()).expect(200)).body as { xpCooldown: number };
     const { UserCurrency } = h().product.store.models;
-    const balances = async () => (await UserCurrency.findAll({ where: { guildId: h().guildId }, order: [['userId', 'ASC']] })).map((row) => [row.userId, row.balance]);
+    const balances = async () =>
+      (await UserCurrency.findAll({ where: { guildId: h().guildId }, order: [['userId', 'ASC']] })).map((row) => [row.userId, row.balance]);
     const balancesBefore = await balances();
     const lock = await lockFile(file);
     try {
@@ -122,7 +128,11 @@ describe('the SQLite file locked by another program while dashboard writes wait'
     } finally {
       await lock.release();
     }
-    assert.equal(((await admin.get(settingsPath()).expect(200)).body as { xpCooldown: number }).xpCooldown, before.xpCooldown, 'the refused save changed nothing');
+    assert.equal(
+      ((await admin.get(settingsPath()).expect(200)).body as { xpCooldown: number }).xpCooldown,
+      before.xpCooldown,
+      'the refused save changed nothing',
+    );
     assert.deepEqual(await balances(), balancesBefore, 'the refused give moved no coins');
   });
 
@@ -150,7 +160,9 @@ describe('PostgreSQL tables locked by another client while dashboard writes wait
   let database: { url: string; drop(): Promise<void> } | undefined;
   // The database must exist before the harness (whose before hook runs next) starts the product on it.
   before(async () => {
-    database = await storeBackends().find((candidate) => candidate.name === 'postgres')?.createDatabase();
+    database = await storeBackends()
+      .find((candidate) => candidate.name === 'postgres')
+      ?.createDatabase();
   });
   after(async () => {
     await h().product.close();
@@ -198,11 +210,14 @@ describe('PostgreSQL tables locked by another client while dashboard writes wait
 
   test('more writes waiting than there are pooled connections: reads answer at once, each write is refused 5 s after it was asked', async () => {
     const { UserCurrency } = h().product.store.models;
-    const balances = async () => (await UserCurrency.findAll({ where: { guildId: h().guildId }, order: [['userId', 'ASC']] })).map((row) => [row.userId, row.balance]);
+    const balances = async () =>
+      (await UserCurrency.findAll({ where: { guildId: h().guildId }, order: [['userId', 'ASC']] })).map((row) => [row.userId, row.balance]);
     const balancesBefore = await balances();
     const lock = await lockTables('user_currency, transactions, settings_history');
     try {
-      const gives = Array.from({ length: 12 }, () => ask(() => admin.post(`/api/servers/${h().guildId}/economy/give`, { userId: h().demo.plainMemberId, amount: 1 })));
+      const gives = Array.from({ length: 12 }, () =>
+        ask(() => admin.post(`/api/servers/${h().guildId}/economy/give`, { userId: h().demo.plainMemberId, amount: 1 })),
+      );
       // Five waiting fill a pool of five; the reads are timed once they do.
       await waitFor(async () => (await lock.waiting()) >= 5, LOCK_WAIT_MS, 'the gives to wait for the lock');
       const [first] = gives;

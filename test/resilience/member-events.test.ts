@@ -56,16 +56,31 @@ describe('member events across gateway drops under bulk chat', () => {
   before(async () => {
     await saveCommunitySettings(h());
     const admin = await h().signIn(h().demo.adminUserId);
-    const posted = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.welcome}/messages`, { authorId: h().demo.adminUserId, content: 'React for the Verified role' });
+    const posted = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.welcome}/messages`, {
+      authorId: h().demo.adminUserId,
+      content: 'React for the Verified role',
+    });
     roleMessageId = posted.body.id;
     ReactionRoleSchema.parse(
-      (await admin.post(`/api/servers/${h().guildId}/reaction-roles`, { messageId: roleMessageId, channelId: h().demo.channels.welcome, emoji: '🎮', roleId: h().demo.roles.verified }).expect(200)).body,
+      (
+        await admin
+          .post(`/api/servers/${h().guildId}/reaction-roles`, {
+            messageId: roleMessageId,
+            channelId: h().demo.channels.welcome,
+            emoji: '🎮',
+            roleId: h().demo.roles.verified,
+          })
+          .expect(200)
+      ).body,
     );
     // Chat flows the whole time: bulk posts in #general, a hundred at a time.
     chat = (async () => {
       let total = 0;
       while (chatting) {
-        const response = await h().control<{ count: number }>('POST', `/channels/${h().demo.channels.general}/messages/bulk`, { count: 100, content: 'chatter {n}' });
+        const response = await h().control<{ count: number }>('POST', `/channels/${h().demo.channels.general}/messages/bulk`, {
+          count: 100,
+          content: 'chatter {n}',
+        });
         assert.equal(response.status, 201, JSON.stringify(response.body));
         total += 100;
         await sleep(5);
@@ -109,11 +124,21 @@ describe('member events across gateway drops under bulk chat', () => {
       await waitFor(() => world.requireGuild(guildId).members.get(joiner)?.roleIds.includes(h().demo.roles.member), 15_000, `the member role of ${joiner}`);
       await waitFor(() => seen.get(`join:${joiner}`) === 1 || null, 15_000, `the join of ${joiner} at the features`);
     }
-    for (const [round, leaver] of leavers.entries()) await waitFor(() => seen.get(`leave:${leaver.userId}`) === 1 || null, 15_000, `the leave of round ${round}`);
-    for (const [round, stayer] of stayers.entries()) await waitFor(() => seen.get(`role:${stayer.userId}:${h().demo.roles.verified}`) === 1 || null, 15_000, `the role change of round ${round}`);
+    for (const [round, leaver] of leavers.entries())
+      await waitFor(() => seen.get(`leave:${leaver.userId}`) === 1 || null, 15_000, `the leave of round ${round}`);
+    for (const [round, stayer] of stayers.entries())
+      await waitFor(() => seen.get(`role:${stayer.userId}:${h().demo.roles.verified}`) === 1 || null, 15_000, `the role change of round ${round}`);
     for (const [round, reactor] of reactors.entries()) {
-      await waitFor(() => world.requireGuild(guildId).members.get(reactor.userId)?.roleIds.includes(h().demo.roles.verified), 15_000, `the reaction role of round ${round}`);
-      await waitFor(async () => (await ReactionRoleEvent.count({ where: { guildId, userId: reactor.userId, action: 'add' } })) > 0, 15_000, `the reaction of round ${round} recorded`);
+      await waitFor(
+        () => world.requireGuild(guildId).members.get(reactor.userId)?.roleIds.includes(h().demo.roles.verified),
+        15_000,
+        `the reaction role of round ${round}`,
+      );
+      await waitFor(
+        async () => (await ReactionRoleEvent.count({ where: { guildId, userId: reactor.userId, action: 'add' } })) > 0,
+        15_000,
+        `the reaction of round ${round} recorded`,
+      );
     }
 
     // None twice, once more drops and the chat have had time to repeat anything.
@@ -123,13 +148,18 @@ describe('member events across gateway drops under bulk chat', () => {
       assert.equal(await WelcomeLog.count({ where: { guildId, userId: joiner } }), 1, `${joiner} welcomed once`);
       assert.equal(seen.get(`join:${joiner}`), 1, `${joiner} joined once`);
     }
-    const welcomes = (await h().messages(h().demo.channels.welcome)).filter((message) => message.bot && joiners.some((joiner) => message.content.includes(`<@${joiner}>`)));
+    const welcomes = (await h().messages(h().demo.channels.welcome)).filter(
+      (message) => message.bot && joiners.some((joiner) => message.content.includes(`<@${joiner}>`)),
+    );
     assert.equal(welcomes.length, joiners.length, 'one welcome message per joiner');
     for (const leaver of leavers) assert.equal(seen.get(`leave:${leaver.userId}`), 1);
     for (const stayer of stayers) assert.equal(seen.get(`role:${stayer.userId}:${h().demo.roles.verified}`), 1);
     for (const reactor of reactors) {
       assert.equal(await ReactionRoleEvent.count({ where: { guildId, userId: reactor.userId, action: 'add' } }), 1, 'the reaction role given once');
-      assert.ok((seen.get(`reaction:${reactor.userId}:${roleMessageId}`) ?? 0) <= 1, 'a reaction reaches the features at most once (a new session catches up without one)');
+      assert.ok(
+        (seen.get(`reaction:${reactor.userId}:${roleMessageId}`) ?? 0) <= 1,
+        'a reaction reaches the features at most once (a new session catches up without one)',
+      );
     }
   });
 });

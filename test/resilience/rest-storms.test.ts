@@ -29,7 +29,8 @@ for (const backend of storeBackends()) {
     const admin = () => h().signIn(h().demo.adminUserId);
     const fault = (route: string, status: 429 | 500 | 502 | 503, count: number) => armFault(h(), route, status, count);
     const roleIdsOf = (userId: string) => h().world.requireGuild(h().guildId).members.get(userId)?.roleIds ?? [];
-    const welcomesOf = async (userId: string) => (await h().messages(h().demo.channels.welcome)).filter((message) => message.bot && message.content.includes(`<@${userId}>`));
+    const welcomesOf = async (userId: string) =>
+      (await h().messages(h().demo.channels.welcome)).filter((message) => message.bot && message.content.includes(`<@${userId}>`));
     /** The grants waiting or failed, as the dashboard reads them. */
     const grants = async () => RoleGrantListSchema.parse((await (await admin()).get(url('/role-grants')).expect(200)).body);
     /** A member who joins now, as Discord tells the bot. */
@@ -46,74 +47,96 @@ for (const backend of storeBackends()) {
         await waitFor(async () => (await welcomesOf(userId)).length > 0, 10_000, 'the welcome');
         await waitFor(() => roleIdsOf(userId).includes(h().demo.roles.member), 10_000, 'the member role');
         const rows = await h().product.store.models.WelcomeLog.findAll({ where: { guildId: h().guildId, userId } });
-        assert.deepEqual(rows.map((row) => row.status), ['sent']);
+        assert.deepEqual(
+          rows.map((row) => row.status),
+          ['sent'],
+        );
         assert.equal((await welcomesOf(userId)).length, 1, 'one welcome message');
         assert.equal(roleIdsOf(userId).filter((id) => id === h().demo.roles.member).length, 1);
       });
 
-      test('a 5xx storm on the post and the role: no welcome, the role waits for a retry, the welcome log says Discord did not answer; once Discord is back the next join is welcomed', async () => {
-        await fault(ROUTES.post, 500, STORM);
-        await fault(ROUTES.addRole, 503, STORM);
-        const userId = join('storm_welcome_down');
-        const row = await waitFor(async () => {
-          const found = await h().product.store.models.WelcomeLog.findOne({ where: { guildId: h().guildId, userId } });
-          return found && found.status !== 'pending' ? found : null;
-        }, 10_000, 'the welcome attempt');
-        assert.equal(row.status, 'failed');
-        assert.match(row.error ?? '', DISCORD_DOWN);
-        assert.equal(row.messageId, null);
-        assert.deepEqual(await welcomesOf(userId), []);
-        assert.ok(!roleIdsOf(userId).includes(h().demo.roles.member), 'no role given');
-        assert.equal((await grants()).items.find((item) => item.userId === userId)?.status, 'pending', 'the role waits for a retry');
-        const recent = await (await admin()).get(url('/welcome/recent')).expect(200);
-        const entry = (recent.body as { userId: string; status: string; error: string | null }[]).find((candidate) => candidate.userId === userId);
-        assert.equal(entry?.status, 'failed');
-        assert.match(entry?.error ?? '', DISCORD_DOWN);
-        // The log channel cannot be posted to during the storm either; once Discord is back the next
-        // join is welcomed and given the role as usual.
-        await h().control('POST', '/faults', { clear: true });
-        const next = join('after_the_storm');
-        await waitFor(async () => (await welcomesOf(next)).length === 1, 10_000, 'the next welcome');
-        await waitFor(() => roleIdsOf(next).includes(h().demo.roles.member), 10_000, 'the next member role');
-      });
+      test(
+        'a 5xx storm on the post and the role: no welcome, the role waits for a retry, the welcome log says Discord did not answer; once Discord ' +
+          'is back the next join is welcomed',
+        async () => {
+          await fault(ROUTES.post, 500, STORM);
+          await fault(ROUTES.addRole, 503, STORM);
+          const userId = join('storm_welcome_down');
+          const row = await waitFor(
+            async () => {
+              const found = await h().product.store.models.WelcomeLog.findOne({ where: { guildId: h().guildId, userId } });
+              return found && found.status !== 'pending' ? found : null;
+            },
+            10_000,
+            'the welcome attempt',
+          );
+          assert.equal(row.status, 'failed');
+          assert.match(row.error ?? '', DISCORD_DOWN);
+          assert.equal(row.messageId, null);
+          assert.deepEqual(await welcomesOf(userId), []);
+          assert.ok(!roleIdsOf(userId).includes(h().demo.roles.member), 'no role given');
+          assert.equal((await grants()).items.find((item) => item.userId === userId)?.status, 'pending', 'the role waits for a retry');
+          const recent = await (await admin()).get(url('/welcome/recent')).expect(200);
+          const entry = (recent.body as { userId: string; status: string; error: string | null }[]).find((candidate) => candidate.userId === userId);
+          assert.equal(entry?.status, 'failed');
+          assert.match(entry?.error ?? '', DISCORD_DOWN);
+          // The log channel cannot be posted to during the storm either; once Discord is back the next
+          // join is welcomed and given the role as usual.
+          await h().control('POST', '/faults', { clear: true });
+          const next = join('after_the_storm');
+          await waitFor(async () => (await welcomesOf(next)).length === 1, 10_000, 'the next welcome');
+          await waitFor(() => roleIdsOf(next).includes(h().demo.roles.member), 10_000, 'the next member role');
+        },
+      );
 
-      test('a storm on the role alone: the welcome is posted and the member role waits for Discord (no failure notice); once Discord is back the retry gives it once', async () => {
-        await fault(ROUTES.addRole, 500, STORM);
-        const userId = join('storm_role_only');
-        const grant = await waitFor(async () => (await grants()).items.find((item) => item.userId === userId), 10_000, 'the queued grant');
-        assert.equal(grant.status, 'pending');
-        assert.equal(grant.source, 'memberRole');
-        assert.equal(grant.roleId, h().demo.roles.member);
-        assert.match(grant.lastError ?? '', DISCORD_SILENT);
-        assert.equal(grant.nextAttemptAt, new Date(clock.ms() + 60_000).toISOString(), 'the first retry a minute later');
-        await waitFor(async () => (await welcomesOf(userId)).length === 1, 10_000, 'the welcome');
-        assert.ok(!roleIdsOf(userId).includes(h().demo.roles.member), 'no role yet');
+      test(
+        'a storm on the role alone: the welcome is posted and the member role waits for Discord (no failure notice); once Discord is back the ' +
+          'retry gives it once',
+        async () => {
+          await fault(ROUTES.addRole, 500, STORM);
+          const userId = join('storm_role_only');
+          const grant = await waitFor(async () => (await grants()).items.find((item) => item.userId === userId), 10_000, 'the queued grant');
+          assert.equal(grant.status, 'pending');
+          assert.equal(grant.source, 'memberRole');
+          assert.equal(grant.roleId, h().demo.roles.member);
+          assert.match(grant.lastError ?? '', DISCORD_SILENT);
+          assert.equal(grant.nextAttemptAt, new Date(clock.ms() + 60_000).toISOString(), 'the first retry a minute later');
+          await waitFor(async () => (await welcomesOf(userId)).length === 1, 10_000, 'the welcome');
+          assert.ok(!roleIdsOf(userId).includes(h().demo.roles.member), 'no role yet');
 
-        await h().control('POST', '/faults', { clear: true });
-        clock.advance(60_000);
-        await waitFor(() => roleIdsOf(userId).includes(h().demo.roles.member), 10_000, 'the member role from the retry');
-        await waitFor(async () => !(await grants()).items.some((item) => item.id === grant.id), 5000, 'the grant to leave the list');
-        const row = await h().product.store.models.RoleGrantRetry.findByPk(grant.id);
-        assert.equal(row?.status, 'done');
-        assert.equal(row?.attempts, 2, 'the first try and one retry');
-        const notices = (await h().messages(h().demo.channels.modLog)).filter((message) => message.embeds.some((embed) => embed.title === 'Auto-assign failed' && embed.description?.includes('storm_role_only')));
-        assert.deepEqual(notices, [], 'a grant waiting for Discord is no failure');
-      });
+          await h().control('POST', '/faults', { clear: true });
+          clock.advance(60_000);
+          await waitFor(() => roleIdsOf(userId).includes(h().demo.roles.member), 10_000, 'the member role from the retry');
+          await waitFor(async () => !(await grants()).items.some((item) => item.id === grant.id), 5000, 'the grant to leave the list');
+          const row = await h().product.store.models.RoleGrantRetry.findByPk(grant.id);
+          assert.equal(row?.status, 'done');
+          assert.equal(row?.attempts, 2, 'the first try and one retry');
+          const notices = (await h().messages(h().demo.channels.modLog)).filter((message) =>
+            message.embeds.some((embed) => embed.title === 'Auto-assign failed' && embed.description?.includes('storm_role_only')),
+          );
+          assert.deepEqual(notices, [], 'a grant waiting for Discord is no failure');
+        },
+      );
     });
 
     describe('roles', () => {
       const buy = (userId: string, item: number) => h().slash(userId, 'buy', { item: String(item) });
       const purchasesOf = (userId: string) =>
-        h().product.store.sequelize.query<{ amount: number }>(`SELECT "amount" FROM transactions WHERE "guildId" = ? AND "userId" = ? AND "type" = 'purchase'`, {
-          type: QueryTypes.SELECT,
-          replacements: [h().guildId, userId],
-        });
+        h().product.store.sequelize.query<{ amount: number }>(
+          `SELECT "amount" FROM transactions WHERE "guildId" = ? AND "userId" = ? AND "type" = 'purchase'`,
+          {
+            type: QueryTypes.SELECT,
+            replacements: [h().guildId, userId],
+          },
+        );
 
       test('the shop: a few 429s and 5xx on the role charge once and give the role once; a storm charges nothing and says so', async () => {
         const session = await admin();
         const role = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/roles`, { name: 'Storm Patron' });
         await waitFor(() => h().product.client.guilds.cache.get(h().guildId)?.roles.cache.has(role.body.id), 5000, 'the role to reach the bot');
-        const item = ShopItemSchema.parse((await session.post(url('/shop'), { name: 'Storm Patron', price: 40, type: 'role', roleId: role.body.id }).expect(200)).body);
+        const item = ShopItemSchema.parse(
+          (await session.post(url('/shop'), { name: 'Storm Patron', price: 40, type: 'role', roleId: role.body.id }).expect(200)).body,
+        );
         const buyer = await buildMember(h());
         await session.post(url('/economy/give'), { userId: buyer.userId, amount: 100 }).expect(200);
 
@@ -123,7 +146,11 @@ for (const backend of storeBackends()) {
         assert.match(refused.body.content, DISCORD_DOWN);
         assert.match(refused.body.content, /Nothing was charged/);
         await h().control('POST', '/faults', { clear: true });
-        assert.equal((await h().product.store.models.UserCurrency.findOne({ where: { guildId: h().guildId, userId: buyer.userId } }))?.balance, 100, 'nothing charged');
+        assert.equal(
+          (await h().product.store.models.UserCurrency.findOne({ where: { guildId: h().guildId, userId: buyer.userId } }))?.balance,
+          100,
+          'nothing charged',
+        );
         assert.deepEqual(await purchasesOf(buyer.userId), [], 'no purchase in the ledger');
         assert.equal(await h().product.store.models.UserInventory.count({ where: { guildId: h().guildId, userId: buyer.userId } }), 0);
         assert.equal((await h().product.store.models.ShopItem.findByPk(item.id))?.purchaseCount, 0);
@@ -133,8 +160,15 @@ for (const backend of storeBackends()) {
         await fault(ROUTES.addRole, 502, RETRIES);
         const bought = await buy(buyer.userId, item.id);
         assert.match(bought.body.content, /You bought \*\*Storm Patron\*\* for 40 coins/, JSON.stringify(bought.body));
-        assert.equal((await h().product.store.models.UserCurrency.findOne({ where: { guildId: h().guildId, userId: buyer.userId } }))?.balance, 60, 'charged once');
-        assert.deepEqual((await purchasesOf(buyer.userId)).map((row) => Number(row.amount)), [-40]);
+        assert.equal(
+          (await h().product.store.models.UserCurrency.findOne({ where: { guildId: h().guildId, userId: buyer.userId } }))?.balance,
+          60,
+          'charged once',
+        );
+        assert.deepEqual(
+          (await purchasesOf(buyer.userId)).map((row) => Number(row.amount)),
+          [-40],
+        );
         assert.equal((await h().product.store.models.UserInventory.findOne({ where: { guildId: h().guildId, userId: buyer.userId } }))?.quantity, 1);
         assert.equal((await h().product.store.models.ShopItem.findByPk(item.id))?.purchaseCount, 1);
         assert.ok(roleIdsOf(buyer.userId).includes(role.body.id), 'the role given');
@@ -146,10 +180,16 @@ for (const backend of storeBackends()) {
         const role = await h().control<{ id: string }>('POST', `/guilds/${h().guildId}/roles`, { name: 'Storm Colour' });
         await waitFor(() => h().product.client.guilds.cache.get(h().guildId)?.roles.cache.has(role.body.id), 5000, 'the role to reach the bot');
         const channelId = h().demo.channels.general;
-        const messageId = (await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: h().demo.adminUserId, content: 'Pick a colour' })).body.id;
-        const entry = ReactionRoleSchema.parse((await session.post(url('/reaction-roles'), { messageId, channelId, emoji: '🌩️', roleId: role.body.id }).expect(200)).body);
-        const events = () => h().product.store.models.ReactionRoleEvent.findAll({ where: { guildId: h().guildId, reactionRoleId: entry.id }, order: [['id', 'ASC']] });
-        const react = (userId: string, method: 'PUT' | 'DELETE') => h().control(method, `/channels/${channelId}/messages/${messageId}/reactions/${encodeURIComponent('🌩️')}/${userId}`);
+        const messageId = (
+          await h().control<{ id: string }>('POST', `/channels/${channelId}/messages`, { authorId: h().demo.adminUserId, content: 'Pick a colour' })
+        ).body.id;
+        const entry = ReactionRoleSchema.parse(
+          (await session.post(url('/reaction-roles'), { messageId, channelId, emoji: '🌩️', roleId: role.body.id }).expect(200)).body,
+        );
+        const events = () =>
+          h().product.store.models.ReactionRoleEvent.findAll({ where: { guildId: h().guildId, reactionRoleId: entry.id }, order: [['id', 'ASC']] });
+        const react = (userId: string, method: 'PUT' | 'DELETE') =>
+          h().control(method, `/channels/${channelId}/messages/${messageId}/reactions/${encodeURIComponent('🌩️')}/${userId}`);
 
         const stormed = await buildMember(h());
         await fault(ROUTES.addRole, 503, STORM);
@@ -164,7 +204,11 @@ for (const backend of storeBackends()) {
         clock.advance(60_000);
         await waitFor(() => roleIdsOf(stormed.userId).includes(role.body.id), 10_000, 'the role from the retry');
         await waitFor(async () => (await events()).length === 1, 5000, 'the retry recorded');
-        assert.deepEqual((await events()).map((event) => [event.userId, event.action, event.outcome]), [[stormed.userId, 'add', 'ok']], 'given once');
+        assert.deepEqual(
+          (await events()).map((event) => [event.userId, event.action, event.outcome]),
+          [[stormed.userId, 'add', 'ok']],
+          'given once',
+        );
         assert.equal((await h().product.store.models.RoleGrantRetry.findByPk(grant.id))?.status, 'done');
 
         const member = await buildMember(h());
@@ -178,11 +222,13 @@ for (const backend of storeBackends()) {
         await waitFor(async () => (await events()).filter((event) => event.userId === member.userId).length >= 2, 5000, 'both recorded');
         assert.deepEqual(
           (await events()).filter((event) => event.userId === member.userId).map((event) => [event.action, event.outcome]),
-          [['add', 'ok'], ['remove', 'ok']],
+          [
+            ['add', 'ok'],
+            ['remove', 'ok'],
+          ],
           'one add and one remove, each done once',
         );
       });
     });
-
   });
 }

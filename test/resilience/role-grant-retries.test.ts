@@ -24,7 +24,10 @@ const EMOJI = '🔁';
 
 /** The sandbox's control API of a restartable product. */
 async function control(r: Restartable, method: string, path: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${r.sandbox.url}/_sandbox${path}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  const response = await fetch(`${r.sandbox.url}/_sandbox${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
   return response.status;
 }
 
@@ -41,7 +44,9 @@ async function reactionRole(r: Restartable, name: string) {
   const role = world.structure.createRole(guildId, { name, position: 1 });
   await waitFor(() => r.product().client.guilds.cache.get(guildId)?.roles.cache.has(role.id), 5000, 'the role to reach the bot');
   const message = world.messages.create(channels.general, { authorId: adminUserId, content: `Pick ${name}` });
-  const added = await (await r.signIn(adminUserId)).post(`/api/servers/${guildId}/reaction-roles`, { messageId: message.id, channelId: channels.general, emoji: EMOJI, roleId: role.id });
+  const added = await (
+    await r.signIn(adminUserId)
+  ).post(`/api/servers/${guildId}/reaction-roles`, { messageId: message.id, channelId: channels.general, emoji: EMOJI, roleId: role.id });
   assert.equal(added.status, 200, JSON.stringify(added.body));
   return { role, message, entry: ReactionRoleSchema.parse(added.body) };
 }
@@ -50,13 +55,19 @@ async function reactionRole(r: Restartable, name: string) {
 async function joiner(r: Restartable, username: string, products: Product[] = [r.product()]) {
   const { guildId } = r.sandbox.world.demo;
   const member = r.sandbox.world.addMember(guildId, { username });
-  await waitFor(() => products.every((product) => product.client.guilds.cache.get(guildId)?.members.cache.has(member.userId)), 5000, 'the member to reach the bot');
+  await waitFor(
+    () => products.every((product) => product.client.guilds.cache.get(guildId)?.members.cache.has(member.userId)),
+    5000,
+    'the member to reach the bot',
+  );
   return member.userId;
 }
 
-const rowsOf = (r: Restartable, userId: string) => r.product().store.models.RoleGrantRetry.findAll({ where: { guildId: r.sandbox.world.demo.guildId, userId }, order: [['id', 'ASC']] });
+const rowsOf = (r: Restartable, userId: string) =>
+  r.product().store.models.RoleGrantRetry.findAll({ where: { guildId: r.sandbox.world.demo.guildId, userId }, order: [['id', 'ASC']] });
 const rolesOf = (r: Restartable, userId: string) => r.sandbox.world.requireGuild(r.sandbox.world.demo.guildId).members.get(userId)?.roleIds ?? [];
-const eventsOf = (r: Restartable, entryId: number) => r.product().store.models.ReactionRoleEvent.findAll({ where: { guildId: r.sandbox.world.demo.guildId, reactionRoleId: entryId }, order: [['id', 'ASC']] });
+const eventsOf = (r: Restartable, entryId: number) =>
+  r.product().store.models.ReactionRoleEvent.findAll({ where: { guildId: r.sandbox.world.demo.guildId, reactionRoleId: entryId }, order: [['id', 'ASC']] });
 /** The member's only grant, once it is queued. */
 const queued = async (r: Restartable, userId: string) => waitFor(async () => (await rowsOf(r, userId))[0], 10_000, 'the queued grant');
 
@@ -66,7 +77,9 @@ describe('role grant retries', () => {
     r = await restartable();
     await r.start();
     const { demo } = r.sandbox.world;
-    const saved = await (await r.signIn(demo.adminUserId)).put(`/api/servers/${demo.guildId}/settings`, { autoRoleEnabled: true, memberRoleId: demo.roles.member, logChannelId: demo.channels.modLog });
+    const saved = await (
+      await r.signIn(demo.adminUserId)
+    ).put(`/api/servers/${demo.guildId}/settings`, { autoRoleEnabled: true, memberRoleId: demo.roles.member, logChannelId: demo.channels.modLog });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
   });
   after(() => r.close());
@@ -84,10 +97,14 @@ describe('role grant retries', () => {
     r.clock.advance(ROLE_GRANT_RETRY_DELAYS_MS[0] ?? 0);
     await r.start();
     await waitFor(() => rolesOf(r, userId).includes(demo.roles.member), 10_000, 'the role after the restart');
-    const [row] = await waitFor(async () => {
-      const rows = await rowsOf(r, userId);
-      return rows[0]?.status === 'done' ? rows : null;
-    }, 5000, 'the grant settled');
+    const [row] = await waitFor(
+      async () => {
+        const rows = await rowsOf(r, userId);
+        return rows[0]?.status === 'done' ? rows : null;
+      },
+      5000,
+      'the grant settled',
+    );
     assert.equal(row?.attempts, 2, 'the first try and one retry');
   });
 
@@ -103,7 +120,11 @@ describe('role grant retries', () => {
     await calm(r);
     r.clock.advance(ROLE_GRANT_RETRY_DELAYS_MS[0] ?? 0);
     await r.start();
-    const dropped = await waitFor(async () => (await rowsOf(r, userId)).find((row) => row.id === grant.id && row.status === 'dropped'), 10_000, 'the grant dropped');
+    const dropped = await waitFor(
+      async () => (await rowsOf(r, userId)).find((row) => row.id === grant.id && row.status === 'dropped'),
+      10_000,
+      'the grant dropped',
+    );
     assert.equal(dropped.lastError, 'The member took their reaction off.');
     assert.ok(!rolesOf(r, userId).includes(role.id), 'no role');
     assert.deepEqual(await eventsOf(r, entry.id), [], 'nothing given, nothing failed');
@@ -116,17 +137,24 @@ describe('role grant retries', () => {
     let grant = await queued(r, userId);
     for (const [index, delay] of ROLE_GRANT_RETRY_DELAYS_MS.entries()) {
       r.clock.advance(delay);
-      grant = await waitFor(async () => {
-        const [row] = await rowsOf(r, userId);
-        return row && row.attempts === index + 2 ? row : null;
-      }, 30_000, `try ${index + 2}`);
+      grant = await waitFor(
+        async () => {
+          const [row] = await rowsOf(r, userId);
+          return row && row.attempts === index + 2 ? row : null;
+        },
+        30_000,
+        `try ${index + 2}`,
+      );
       assert.equal(grant.status, index + 2 < 6 ? 'pending' : 'failed');
     }
     assert.match(grant.lastError ?? '', /^Discord did not answer \(50[023] .*\)\. The bot tried 6 times and gave up\.$/);
     assert.ok(!rolesOf(r, userId).includes(demo.roles.member));
 
     const notice = await waitFor(
-      () => r.sandbox.world.messages.list(demo.channels.modLog).find((message) => message.embeds[0]?.title === 'Auto-assign failed' && message.embeds[0]?.description?.includes('long_storm_joiner')),
+      () =>
+        r.sandbox.world.messages
+          .list(demo.channels.modLog)
+          .find((message) => message.embeds[0]?.title === 'Auto-assign failed' && message.embeds[0]?.description?.includes('long_storm_joiner')),
       5000,
       'the failure notice',
     );
@@ -134,10 +162,18 @@ describe('role grant retries', () => {
     const session = await r.signIn(demo.adminUserId);
     const list = RoleGrantListSchema.parse((await session.get(`/api/servers/${demo.guildId}/role-grants`).expect(200)).body);
     const listed = list.items.find((item) => item.userId === userId);
-    assert.deepEqual([listed?.status, listed?.purpose, listed?.roleName, listed?.attempts, listed?.nextAttemptAt], ['failed', 'Auto-assigned member role', 'Member', 6, null]);
+    assert.deepEqual(
+      [listed?.status, listed?.purpose, listed?.roleName, listed?.attempts, listed?.nextAttemptAt],
+      ['failed', 'Auto-assigned member role', 'Member', 6, null],
+    );
     assert.ok(list.failed >= 1);
     const diagnostics = DiagnosticsSchema.parse((await session.get(`/api/servers/${demo.guildId}/diagnostics?feature=autoRole`).expect(200)).body);
-    assert.ok(diagnostics.items.some((item) => /^Auto-assigned member role: @Member could not be given to 1 member\. Discord did not answer/.test(item.problem) && /Retry now/.test(item.fix)));
+    assert.ok(
+      diagnostics.items.some(
+        (item) =>
+          /^Auto-assigned member role: @Member could not be given to 1 member\. Discord did not answer/.test(item.problem) && /Retry now/.test(item.fix),
+      ),
+    );
 
     await calm(r);
     const retried = RoleGrantSchema.parse((await session.post(`/api/servers/${demo.guildId}/role-grants/${grant.id}/retry`).expect(200)).body);
@@ -155,10 +191,14 @@ describe('role grant retries', () => {
     await calm(r);
     await (await r.signIn(demo.adminUserId)).put(`/api/servers/${demo.guildId}/settings`, { autoRoleEnabled: false }).expect(200);
     r.clock.advance(ROLE_GRANT_RETRY_DELAYS_MS[0] ?? 0);
-    const [row] = await waitFor(async () => {
-      const rows = await rowsOf(r, userId);
-      return rows[0]?.status === 'dropped' ? rows : null;
-    }, 10_000, 'the grant dropped');
+    const [row] = await waitFor(
+      async () => {
+        const rows = await rowsOf(r, userId);
+        return rows[0]?.status === 'dropped' ? rows : null;
+      },
+      10_000,
+      'the grant dropped',
+    );
     assert.equal(row?.lastError, 'Auto-assign is off now, or gives another role.');
     assert.ok(!rolesOf(r, userId).includes(demo.roles.member));
     await (await r.signIn(demo.adminUserId)).put(`/api/servers/${demo.guildId}/settings`, { autoRoleEnabled: true }).expect(200);
@@ -175,7 +215,9 @@ for (const backend of storeBackends()) {
         const { demo } = r.sandbox.world;
         const userId = await joiner(r, 'shared_joiner', [first]);
         // Saved before the second process starts: on SQLite a process reads settings it did not write only when it starts.
-        const saved = await (await r.signIn(demo.adminUserId)).put(`/api/servers/${demo.guildId}/settings`, { autoRoleEnabled: true, memberRoleId: demo.roles.member });
+        const saved = await (
+          await r.signIn(demo.adminUserId)
+        ).put(`/api/servers/${demo.guildId}/settings`, { autoRoleEnabled: true, memberRoleId: demo.roles.member });
         assert.equal(saved.status, 200, JSON.stringify(saved.body));
         const products = [first, await r.start()];
         // Each process's retrier is stopped, so the test says when they run.
@@ -189,7 +231,10 @@ for (const backend of storeBackends()) {
             return changeRole(product.services, member, request);
           }),
         );
-        assert.deepEqual(changes.map((change) => change.status), ['pending', 'pending']);
+        assert.deepEqual(
+          changes.map((change) => change.status),
+          ['pending', 'pending'],
+        );
         assert.equal(new Set(changes.map((change) => (change.status === 'pending' ? change.grantId : 0))).size, 1, 'one grant between them');
         assert.equal((await rowsOf(r, userId)).length, 1);
 
@@ -198,7 +243,10 @@ for (const backend of storeBackends()) {
         const tried = await Promise.all(products.map((product) => retryDueGrants(product.services)));
         assert.deepEqual([...tried].sort(), [0, 1], 'claimed by one process');
         assert.ok(rolesOf(r, userId).includes(demo.roles.member));
-        assert.deepEqual((await rowsOf(r, userId)).map((row) => [row.status, row.attempts, row.claimedUntil]), [['done', 2, null]]);
+        assert.deepEqual(
+          (await rowsOf(r, userId)).map((row) => [row.status, row.attempts, row.claimedUntil]),
+          [['done', 2, null]],
+        );
       } finally {
         await r.close();
         await database?.drop();

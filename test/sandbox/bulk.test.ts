@@ -25,7 +25,12 @@ describe('bulk posts', () => {
       if (n) arrived.push(Number(n));
     });
     await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 2, d: { token: sandbox.botToken, intents: I.Guilds | I.GuildMessages | I.MessageContent, properties: { os: 'linux', browser: 'raw', device: 'raw' } } }));
+    ws.send(
+      JSON.stringify({
+        op: 2,
+        d: { token: sandbox.botToken, intents: I.Guilds | I.GuildMessages | I.MessageContent, properties: { os: 'linux', browser: 'raw', device: 'raw' } },
+      }),
+    );
     await waitFor(() => ready || null, 5000, 'READY');
   });
   after(async () => {
@@ -46,7 +51,10 @@ describe('bulk posts', () => {
     assert.equal(response.status, 201);
     assert.equal(((await response.json()) as { count: number }).count, 1200);
     await waitFor(() => arrived.length >= 1200 || null, 10_000, 'every post at the bot');
-    assert.deepEqual(arrived, Array.from({ length: 1200 }, (_, i) => i + 1));
+    assert.deepEqual(
+      arrived,
+      Array.from({ length: 1200 }, (_, i) => i + 1),
+    );
   });
 
   it('waits while the bot has over a megabyte unread, and goes on once it reads', async () => {

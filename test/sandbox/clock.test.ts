@@ -21,7 +21,10 @@ describe('the sandbox clock', () => {
     const refused = await control(sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: plainMemberId, content: 'let me talk' });
     assert.equal(refused.status, 403);
     clock.advance(3_600_001);
-    const posted = await control<{ id: string; timestamp: string }>(sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: plainMemberId, content: 'thanks' });
+    const posted = await control<{ id: string; timestamp: string }>(sandbox, 'POST', `/channels/${channels.general}/messages`, {
+      authorId: plainMemberId,
+      content: 'thanks',
+    });
     assert.equal(posted.status, 201);
     assert.equal(posted.body.timestamp, clock.now().toISOString());
     assert.equal(snowflakeTime(posted.body.id), clock.ms(), 'ids carry the clock time');

@@ -38,7 +38,11 @@ describe('components, modals, autocomplete and the deadline', () => {
       [
         { name: 'vote', description: 'Start a vote' },
         { name: 'feedback', description: 'Send feedback' },
-        { name: 'topic', description: 'Pick a topic', options: [{ name: 'name', description: 'topic', type: ApplicationCommandOptionType.String, autocomplete: true, required: true }] },
+        {
+          name: 'topic',
+          description: 'Pick a topic',
+          options: [{ name: 'name', description: 'topic', type: ApplicationCommandOptionType.String, autocomplete: true, required: true }],
+        },
         { name: 'slowpoke', description: 'Answers too late' },
         { name: 'wrongtype', description: 'Answers with an update' },
       ],
@@ -78,16 +82,25 @@ describe('components, modals, autocomplete and the deadline', () => {
           components: [
             new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('yes').setLabel('Yes').setStyle(ButtonStyle.Success)),
             new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
-              new StringSelectMenuBuilder().setCustomId('pick').setMinValues(1).setMaxValues(2).addOptions({ label: 'A', value: 'a' }, { label: 'B', value: 'b' }, { label: 'C', value: 'c' }),
+              new StringSelectMenuBuilder()
+                .setCustomId('pick')
+                .setMinValues(1)
+                .setMaxValues(2)
+                .addOptions({ label: 'A', value: 'a' }, { label: 'B', value: 'b' }, { label: 'C', value: 'c' }),
             ),
           ],
         });
         return;
       case 'feedback':
         await interaction.showModal(
-          new ModalBuilder().setCustomId('feedback-form').setTitle('Feedback').addComponents(
-            new ActionRowBuilder<TextInputBuilder>().addComponents(new TextInputBuilder().setCustomId('text').setLabel('Your feedback').setStyle(TextInputStyle.Paragraph).setMaxLength(100)),
-          ),
+          new ModalBuilder()
+            .setCustomId('feedback-form')
+            .setTitle('Feedback')
+            .addComponents(
+              new ActionRowBuilder<TextInputBuilder>().addComponents(
+                new TextInputBuilder().setCustomId('text').setLabel('Your feedback').setStyle(TextInputStyle.Paragraph).setMaxLength(100),
+              ),
+            ),
         );
         return;
       case 'topic':
@@ -96,7 +109,10 @@ describe('components, modals, autocomplete and the deadline', () => {
       case 'slowpoke':
         lateDone = new Promise((resolve) => {
           setTimeout(() => {
-            interaction.reply('too late').catch((error: unknown) => (lateError = error)).finally(() => resolve());
+            interaction
+              .reply('too late')
+              .catch((error: unknown) => (lateError = error))
+              .finally(() => resolve());
           }, 3300);
         });
         return;
@@ -114,7 +130,12 @@ describe('components, modals, autocomplete and the deadline', () => {
   it('a button click (type 3) is answered by updating the message (type 7)', async () => {
     const vote = await control<{ messageId: string }>(h.sandbox, 'POST', '/interactions', { ...where(), name: 'vote' });
     assert.equal(vote.status, 200);
-    const click = await control<Final>(h.sandbox, 'POST', '/interactions/component', { channelId: where().channelId, userId: where().userId, messageId: vote.body.messageId, customId: 'yes' });
+    const click = await control<Final>(h.sandbox, 'POST', '/interactions/component', {
+      channelId: where().channelId,
+      userId: where().userId,
+      messageId: vote.body.messageId,
+      customId: 'yes',
+    });
     assert.equal(click.status, 200);
     assert.equal(click.body.updated?.content, 'Yes, said plain_pat');
     assert.equal(h.sandbox.world.messages.get(vote.body.messageId)?.components.length, 0, 'the buttons are gone');
@@ -134,18 +155,41 @@ describe('components, modals, autocomplete and the deadline', () => {
   it('a modal (type 9) is shown, and its submit (type 5) carries what the member typed', async () => {
     const shown = await control<Final>(h.sandbox, 'POST', '/interactions', { ...where(), name: 'feedback' });
     assert.deepEqual([shown.body.modal?.customId, shown.body.modal?.title], ['feedback-form', 'Feedback']);
-    const tooLong = await control(h.sandbox, 'POST', '/interactions/modal', { channelId: where().channelId, userId: where().userId, customId: 'feedback-form', fields: { text: 'x'.repeat(101) } });
+    const tooLong = await control(h.sandbox, 'POST', '/interactions/modal', {
+      channelId: where().channelId,
+      userId: where().userId,
+      customId: 'feedback-form',
+      fields: { text: 'x'.repeat(101) },
+    });
     assert.equal(tooLong.status, 400);
-    const submitted = await control<Final>(h.sandbox, 'POST', '/interactions/modal', { channelId: where().channelId, userId: where().userId, customId: 'feedback-form', fields: { text: 'Great bot' } });
+    const submitted = await control<Final>(h.sandbox, 'POST', '/interactions/modal', {
+      channelId: where().channelId,
+      userId: where().userId,
+      customId: 'feedback-form',
+      fields: { text: 'Great bot' },
+    });
     assert.equal(submitted.body.content, 'Thanks: Great bot');
-    const again = await control(h.sandbox, 'POST', '/interactions/modal', { channelId: where().channelId, userId: where().userId, customId: 'feedback-form', fields: { text: 'twice' } });
+    const again = await control(h.sandbox, 'POST', '/interactions/modal', {
+      channelId: where().channelId,
+      userId: where().userId,
+      customId: 'feedback-form',
+      fields: { text: 'twice' },
+    });
     assert.equal(again.status, 404, 'a modal is submitted once');
   });
 
   it('autocomplete (type 4) is answered with choices (type 8)', async () => {
-    const typed = await control<Final>(h.sandbox, 'POST', '/interactions/autocomplete', { ...where(), name: 'topic', options: { name: 'ga' }, focused: 'name' });
+    const typed = await control<Final>(h.sandbox, 'POST', '/interactions/autocomplete', {
+      ...where(),
+      name: 'topic',
+      options: { name: 'ga' },
+      focused: 'name',
+    });
     assert.equal(typed.status, 200);
-    assert.deepEqual(typed.body.choices?.map((choice) => choice.value), ['gaming', 'garden']);
+    assert.deepEqual(
+      typed.body.choices?.map((choice) => choice.value),
+      ['gaming', 'garden'],
+    );
   });
 
   it('a first response after 3 seconds is too late: the member sees no answer (504) and the bot gets 10062', async () => {

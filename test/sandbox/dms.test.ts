@@ -19,14 +19,20 @@ describe('direct messages', () => {
     assert.equal(sent.content, 'Welcome!');
     const dms = await control<{ content: string; authorId: string; embeds: { title: string }[] }[]>(h.sandbox, 'GET', `/users/${plainMemberId}/dms`);
     assert.equal(dms.status, 200);
-    assert.deepEqual(dms.body.map((dm) => [dm.content, dm.authorId, dm.embeds[0]?.title]), [['Welcome!', h.sandbox.world.botUserId, 'Rules']]);
+    assert.deepEqual(
+      dms.body.map((dm) => [dm.content, dm.authorId, dm.embeds[0]?.title]),
+      [['Welcome!', h.sandbox.world.botUserId, 'Rules']],
+    );
   });
 
   it('a member with closed DMs gets 50007 "Cannot send messages to this user", and nothing is stored', async () => {
     const { ownerUserId } = h.sandbox.world.demo;
     assert.equal((await control(h.sandbox, 'PATCH', `/users/${ownerUserId}`, { dmsOpen: false })).status, 200);
     const user = await h.client.users.fetch(ownerUserId);
-    await assert.rejects(user.send('hello'), (error: unknown) => error instanceof DiscordAPIError && error.code === 50007 && error.message === 'Cannot send messages to this user');
+    await assert.rejects(
+      user.send('hello'),
+      (error: unknown) => error instanceof DiscordAPIError && error.code === 50007 && error.message === 'Cannot send messages to this user',
+    );
     assert.deepEqual((await control<unknown[]>(h.sandbox, 'GET', `/users/${ownerUserId}/dms`)).body, []);
     await control(h.sandbox, 'PATCH', `/users/${ownerUserId}`, { dmsOpen: true });
     await user.send('now it works');

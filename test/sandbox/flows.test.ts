@@ -86,7 +86,10 @@ describe('member actions reach the bot and the bot answers', () => {
     assert.ok(guild);
     const before = guild.memberCount;
     const joined = waitForEvent<[GuildMember]>(h.client, Events.GuildMemberAdd, (m) => m.user.username === 'newcomer_1');
-    const res = await control<{ id: string }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/members`, { username: 'newcomer_1', roles: [demo().roles.verified] });
+    const res = await control<{ id: string }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/members`, {
+      username: 'newcomer_1',
+      roles: [demo().roles.verified],
+    });
     assert.equal(res.status, 201);
     const [member] = await joined;
     assert.equal(member.id, res.body.id);
@@ -96,7 +99,10 @@ describe('member actions reach the bot and the bot answers', () => {
     await control(h.sandbox, 'PATCH', `/guilds/${demo().guildId}/members/${member.id}`, { nick: 'Newbie', roles: [demo().roles.member] });
     const [, now] = await patched;
     assert.equal(now.nickname, 'Newbie');
-    assert.deepEqual([...now.roles.cache.keys()].filter((id) => id !== guild.id), [demo().roles.member]);
+    assert.deepEqual(
+      [...now.roles.cache.keys()].filter((id) => id !== guild.id),
+      [demo().roles.member],
+    );
     const left = waitForEvent<[GuildMember]>(h.client, Events.GuildMemberRemove, (m) => m.id === member.id);
     assert.equal((await control(h.sandbox, 'DELETE', `/guilds/${demo().guildId}/members/${member.id}`)).status, 204);
     await left;
@@ -118,7 +124,11 @@ describe('member actions reach the bot and the bot answers', () => {
     const old = h.sandbox.world.messages.list(demo().channels.general)[0];
     assert.ok(old);
     const reacted = waitForEvent<[MessageReaction, User]>(h.client, Events.MessageReactionAdd, (r) => r.message.id === old.id);
-    const res = await control(h.sandbox, 'PUT', `/channels/${demo().channels.general}/messages/${old.id}/reactions/${encodeURIComponent('🎉')}/${demo().plainMemberId}`);
+    const res = await control(
+      h.sandbox,
+      'PUT',
+      `/channels/${demo().channels.general}/messages/${old.id}/reactions/${encodeURIComponent('🎉')}/${demo().plainMemberId}`,
+    );
     assert.equal(res.status, 204);
     const [reaction, user] = await reacted;
     assert.equal(reaction.message.partial, true);
@@ -132,7 +142,12 @@ describe('member actions reach the bot and the bot answers', () => {
   });
 
   it('a slash command reaches the bot and the control API returns its reply', async () => {
-    const res = await control<Reply>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: demo().plainMemberId, name: 'ping' });
+    const res = await control<Reply>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: demo().plainMemberId,
+      name: 'ping',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.content, 'pong');
     assert.equal(res.body.embeds[0]?.title, 'Latency');
@@ -142,7 +157,12 @@ describe('member actions reach the bot and the bot answers', () => {
   });
 
   it('answers 40060 to a second initial response on the same token', async () => {
-    const res = await control<Reply>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: demo().plainMemberId, name: 'ping' });
+    const res = await control<Reply>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: demo().plainMemberId,
+      name: 'ping',
+    });
     const again = await fetch(`${h.sandbox.apiBase}/v10/interactions/${res.body.interactionId}/${lastToken}/callback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -153,10 +173,20 @@ describe('member actions reach the bot and the bot answers', () => {
   });
 
   it('returns the final reply of a deferred command, and ephemeral replies', async () => {
-    const slow = await control<Reply>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: demo().plainMemberId, name: 'slow' });
+    const slow = await control<Reply>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: demo().plainMemberId,
+      name: 'slow',
+    });
     assert.equal(slow.body.content, 'done after a while');
     assert.equal(slow.body.deferred, true);
-    const secret = await control<Reply>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: demo().plainMemberId, name: 'secret' });
+    const secret = await control<Reply>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: demo().plainMemberId,
+      name: 'secret',
+    });
     assert.equal(secret.body.content, 'only you');
     assert.equal(secret.body.ephemeral, true);
     const list = await control<Array<{ content: string }>>(h.sandbox, 'GET', `/channels/${demo().channels.general}/messages`);
@@ -165,15 +195,32 @@ describe('member actions reach the bot and the bot answers', () => {
 
   it('resolves user options and enforces default_member_permissions', async () => {
     const target = demo().plainMemberId;
-    const denied = await control<{ error: string }>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: target, name: 'warn', options: { user: demo().adminUserId } });
+    const denied = await control<{ error: string }>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: target,
+      name: 'warn',
+      options: { user: demo().adminUserId },
+    });
     assert.equal(denied.status, 403);
-    const res = await control<Reply>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: demo().adminUserId, name: 'warn', options: { user: target, points: '3' } });
+    const res = await control<Reply>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: demo().adminUserId,
+      name: 'warn',
+      options: { user: target, points: '3' },
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.content, `warned plain_pat (${target}) for 3`);
   });
 
   it('answers 404 for an unregistered command and 400 naming the bad field', async () => {
-    const unknown = await control<{ error: string; message: string }>(h.sandbox, 'POST', '/interactions', { guildId: demo().guildId, channelId: demo().channels.general, userId: demo().plainMemberId, name: 'nope' });
+    const unknown = await control<{ error: string; message: string }>(h.sandbox, 'POST', '/interactions', {
+      guildId: demo().guildId,
+      channelId: demo().channels.general,
+      userId: demo().plainMemberId,
+      name: 'nope',
+    });
     assert.equal(unknown.status, 404);
     assert.ok(unknown.body.message.includes('nope'));
     const bad = await control<{ error: string; fields: Record<string, string> }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/members`, { roles: [] });

@@ -66,7 +66,14 @@ describe('gateway payloads against discord-api-types', () => {
     const data = d.data as { custom_id?: string };
     if (d.type === 4) await callback({ type: 8, data: { choices: [{ name: 'gaming', value: 'gaming' }] } });
     else if (d.type === 3) {
-      await callback({ type: 9, data: { custom_id: 'feedback', title: 'Feedback', components: [{ type: 1, components: [{ type: 4, custom_id: 'text', label: 'Your feedback', style: 1 }] }] } });
+      await callback({
+        type: 9,
+        data: {
+          custom_id: 'feedback',
+          title: 'Feedback',
+          components: [{ type: 1, components: [{ type: 4, custom_id: 'text', label: 'Your feedback', style: 1 }] }],
+        },
+      });
     } else await callback({ type: 4, data: { content: `answered ${data.custom_id ?? 'command'}` } });
   }
 
@@ -80,11 +87,19 @@ describe('gateway payloads against discord-api-types', () => {
     ]);
 
     // MESSAGE_CREATE: a member's message with a mention, the bot's message with a button, a reply.
-    const posted = await control<{ id: string }>(sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: plainMemberId, content: `hello <@${adminUserId}>` });
-    const button = await api('POST', `/channels/${channels.general}/messages`, {
-      content: 'Give feedback', components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Feedback', custom_id: 'open' }] }],
+    const posted = await control<{ id: string }>(sandbox, 'POST', `/channels/${channels.general}/messages`, {
+      authorId: plainMemberId,
+      content: `hello <@${adminUserId}>`,
     });
-    await api('POST', `/channels/${channels.general}/messages`, { content: 'a reply', message_reference: { message_id: String(button.id) }, allowed_mentions: { parse: [] } });
+    const button = await api('POST', `/channels/${channels.general}/messages`, {
+      content: 'Give feedback',
+      components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Feedback', custom_id: 'open' }] }],
+    });
+    await api('POST', `/channels/${channels.general}/messages`, {
+      content: 'a reply',
+      message_reference: { message_id: String(button.id) },
+      allowed_mentions: { parse: [] },
+    });
     await api('PUT', `/channels/${channels.general}/messages/${String(button.id)}/reactions/${encodeURIComponent('👍')}/@me`);
 
     // GUILD_MEMBER_ADD, GUILD_MEMBER_UPDATE, GUILD_AUDIT_LOG_ENTRY_CREATE.
@@ -92,11 +107,65 @@ describe('gateway payloads against discord-api-types', () => {
     await api('PUT', `/guilds/${guildId}/members/${joined.body.id}/roles/${sandbox.world.demo.roles.verified}`);
 
     // INTERACTION_CREATE of every kind.
-    assert.equal((await control(sandbox, 'POST', '/interactions', { guildId, channelId: channels.general, userId: plainMemberId, name: 'profile', options: { who: adminUserId } })).status, 200);
-    assert.equal((await control(sandbox, 'POST', '/interactions/message-command', { guildId, channelId: channels.general, userId: adminUserId, name: 'Report message', messageId: posted.body.id })).status, 200);
-    assert.equal((await control(sandbox, 'POST', '/interactions/autocomplete', { guildId, channelId: channels.general, userId: plainMemberId, name: 'topic', options: { name: 'ga' }, focused: 'name' })).status, 200);
-    assert.equal((await control(sandbox, 'POST', '/interactions/component', { channelId: channels.general, messageId: String(button.id), userId: plainMemberId, customId: 'open' })).status, 200);
-    assert.equal((await control(sandbox, 'POST', '/interactions/modal', { channelId: channels.general, userId: plainMemberId, customId: 'feedback', fields: { text: 'great' } })).status, 200);
+    assert.equal(
+      (
+        await control(sandbox, 'POST', '/interactions', {
+          guildId,
+          channelId: channels.general,
+          userId: plainMemberId,
+          name: 'profile',
+          options: { who: adminUserId },
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await control(sandbox, 'POST', '/interactions/message-command', {
+          guildId,
+          channelId: channels.general,
+          userId: adminUserId,
+          name: 'Report message',
+          messageId: posted.body.id,
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await control(sandbox, 'POST', '/interactions/autocomplete', {
+          guildId,
+          channelId: channels.general,
+          userId: plainMemberId,
+          name: 'topic',
+          options: { name: 'ga' },
+          focused: 'name',
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await control(sandbox, 'POST', '/interactions/component', {
+          channelId: channels.general,
+          messageId: String(button.id),
+          userId: plainMemberId,
+          customId: 'open',
+        })
+      ).status,
+      200,
+    );
+    assert.equal(
+      (
+        await control(sandbox, 'POST', '/interactions/modal', {
+          channelId: channels.general,
+          userId: plainMemberId,
+          customId: 'feedback',
+          fields: { text: 'great' },
+        })
+      ).status,
+      200,
+    );
 
     // And the rest of what the features will listen to.
     await control(sandbox, 'POST', `/guilds/${guildId}/voice`, { userId: plainMemberId, channelId: null });
@@ -108,16 +177,34 @@ describe('gateway payloads against discord-api-types', () => {
     await api('PUT', `/guilds/${guildId}/bans/${joined.body.id}`, { delete_message_seconds: 0 });
     ws.send(JSON.stringify({ op: 8, d: { guild_id: guildId, query: '', limit: 0 } }));
     const expected = [
-      'GUILD_MEMBER_UPDATE', 'GUILD_AUDIT_LOG_ENTRY_CREATE', 'MESSAGE_REACTION_ADD', 'VOICE_STATE_UPDATE', 'GUILD_UPDATE',
-      'CHANNEL_CREATE', 'GUILD_ROLE_CREATE', 'MESSAGE_UPDATE', 'MESSAGE_DELETE', 'GUILD_BAN_ADD', 'GUILD_MEMBER_REMOVE', 'GUILD_MEMBERS_CHUNK',
+      'GUILD_MEMBER_UPDATE',
+      'GUILD_AUDIT_LOG_ENTRY_CREATE',
+      'MESSAGE_REACTION_ADD',
+      'VOICE_STATE_UPDATE',
+      'GUILD_UPDATE',
+      'CHANNEL_CREATE',
+      'GUILD_ROLE_CREATE',
+      'MESSAGE_UPDATE',
+      'MESSAGE_DELETE',
+      'GUILD_BAN_ADD',
+      'GUILD_MEMBER_REMOVE',
+      'GUILD_MEMBERS_CHUNK',
     ];
     await waitFor(() => expected.every((event) => dispatches.some((d) => d.t === event)), 5000, `every one of ${expected.join(', ')}`);
 
     const required = ['READY', 'GUILD_CREATE', 'MESSAGE_CREATE', 'GUILD_MEMBER_ADD', 'INTERACTION_CREATE'];
-    for (const event of required) assert.ok(dispatches.some((d) => d.t === event), `saw ${event}`);
+    for (const event of required)
+      assert.ok(
+        dispatches.some((d) => d.t === event),
+        `saw ${event}`,
+      );
     const interactionTypes = dispatches.filter((d) => d.t === 'INTERACTION_CREATE').map((d) => d.d.type);
     assert.deepEqual(interactionTypes, [2, 2, 4, 3, 5]);
-    const report = dispatches.filter((d) => d.t === 'INTERACTION_CREATE')[1]?.d.data as { type: number; target_id: string; resolved: { messages: Record<string, { content: string }> } };
+    const report = dispatches.filter((d) => d.t === 'INTERACTION_CREATE')[1]?.d.data as {
+      type: number;
+      target_id: string;
+      resolved: { messages: Record<string, { content: string }> };
+    };
     assert.equal(report.type, 3);
     assert.equal(report.resolved.messages[report.target_id]?.content, `hello <@${adminUserId}>`);
 
@@ -136,7 +223,10 @@ describe('gateway payloads against discord-api-types', () => {
     const real = problems.filter((p) => !p.startsWith('control '));
     assert.deepEqual(real, [], `payloads that do not match discord-api-types:\n${real.join('\n')}`);
     for (const control of ['control renamed', 'control wrong type', 'control invented']) {
-      assert.ok(problems.some((p) => p.startsWith(control)), `the check catches a ${control.slice(8)} field`);
+      assert.ok(
+        problems.some((p) => p.startsWith(control)),
+        `the check catches a ${control.slice(8)} field`,
+      );
     }
   });
 });

@@ -47,7 +47,10 @@ describe('gateway strictness', () => {
     await new Promise((resolve) => setTimeout(resolve, 1800));
     clearInterval(beat);
     assert.equal(client.ws.readyState, WebSocket.OPEN);
-    assert.ok(client.received.some((payload) => payload.op === 11), 'heartbeats are acknowledged');
+    assert.ok(
+      client.received.some((payload) => payload.op === 11),
+      'heartbeats are acknowledged',
+    );
     client.ws.close(1000);
   });
 
@@ -111,7 +114,12 @@ async function closedWith(sandbox: Sandbox, frames: (object | string)[], options
   ws.on('error', () => undefined);
   await new Promise<void>((resolve) => ws.on('open', () => resolve()));
   if (options.identified) {
-    ws.send(JSON.stringify({ op: 2, d: { token: sandbox.botToken, intents: GatewayIntentBits.Guilds, properties: { os: 'linux', browser: 'test', device: 'test' } } }));
+    ws.send(
+      JSON.stringify({
+        op: 2,
+        d: { token: sandbox.botToken, intents: GatewayIntentBits.Guilds, properties: { os: 'linux', browser: 'test', device: 'test' } },
+      }),
+    );
     await ready;
   }
   for (const frame of frames) ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
@@ -172,24 +180,28 @@ describe('gateway: malformed frames close their connection, never the process', 
     for (const [what, frame] of identified) assert.equal(await closedWith(sandbox, [frame], { identified: true }), 4002, what);
   });
 
-  it('answers as Discord does: 4005 for a second IDENTIFY or a RESUME after it, 4004 for a wrong token, 4010 for an invalid shard, 4007 for a seq never sent, 4012 for another version', async () => {
-    assert.equal(await closedWith(sandbox, [identifyWith({})], { identified: true }), 4005);
-    assert.equal(await closedWith(sandbox, [{ op: 6, d: { token: sandbox.botToken, session_id: 'abc', seq: 1 } }], { identified: true }), 4005);
-    assert.equal(await closedWith(sandbox, [identifyWith({ token: 'Bot not-the-token' })]), 4004);
-    assert.equal(await closedWith(sandbox, [identifyWith({ shard: [1, 1] })]), 4010);
-    assert.equal(await closedWith(sandbox, [identifyWith({ shard: [0, 0] })]), 4010);
-    assert.equal(await closedWith(sandbox, [], { query: '?v=9&encoding=json' }), 4012);
+  it(
+    'answers as Discord does: 4005 for a second IDENTIFY or a RESUME after it, 4004 for a wrong token, 4010 for an invalid shard, 4007 for a seq ' +
+      'never sent, 4012 for another version',
+    async () => {
+      assert.equal(await closedWith(sandbox, [identifyWith({})], { identified: true }), 4005);
+      assert.equal(await closedWith(sandbox, [{ op: 6, d: { token: sandbox.botToken, session_id: 'abc', seq: 1 } }], { identified: true }), 4005);
+      assert.equal(await closedWith(sandbox, [identifyWith({ token: 'Bot not-the-token' })]), 4004);
+      assert.equal(await closedWith(sandbox, [identifyWith({ shard: [1, 1] })]), 4010);
+      assert.equal(await closedWith(sandbox, [identifyWith({ shard: [0, 0] })]), 4010);
+      assert.equal(await closedWith(sandbox, [], { query: '?v=9&encoding=json' }), 4012);
 
-    // A session that sent a few events: resuming it from a later seq than it sent is 4007.
-    const first = connect(sandbox);
-    await first.opened;
-    first.send(identifyWith({}));
-    await until(() => first.received.some((payload) => payload.t === 'READY'));
-    const sessionId = (first.received.find((payload) => payload.t === 'READY')?.d as { session_id: string }).session_id;
-    first.ws.close(4000);
-    await first.closed;
-    assert.equal(await closedWith(sandbox, [{ op: 6, d: { token: sandbox.botToken, session_id: sessionId, seq: 1_000_000 } }]), 4007);
-  });
+      // A session that sent a few events: resuming it from a later seq than it sent is 4007.
+      const first = connect(sandbox);
+      await first.opened;
+      first.send(identifyWith({}));
+      await until(() => first.received.some((payload) => payload.t === 'READY'));
+      const sessionId = (first.received.find((payload) => payload.t === 'READY')?.d as { session_id: string }).session_id;
+      first.ws.close(4000);
+      await first.closed;
+      assert.equal(await closedWith(sandbox, [{ op: 6, d: { token: sandbox.botToken, session_id: sessionId, seq: 1_000_000 } }]), 4007);
+    },
+  );
 
   it('valid payloads of every opcode pass: a presence, a voice state, a members request by ids with a nonce', async () => {
     const client = connect(sandbox);
@@ -219,7 +231,8 @@ describe('gateway: malformed frames close their connection, never the process', 
       if (bytes.includes('\r\n\r\n') && !socket.writableEnded) socket.end(Buffer.from([0x81, 0x02, 0x68, 0x69]));
     });
     socket.write(
-      `GET /gateway?v=10&encoding=json HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      `GET /gateway?v=10&encoding=json HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ` +
+        `${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
     await new Promise((resolve) => socket.on('close', resolve));
     const frames = bytes.subarray(bytes.indexOf('\r\n\r\n') + 4);
@@ -237,7 +250,10 @@ describe('gateway: malformed frames close their connection, never the process', 
     };
     try {
       assert.equal(await closedWith(sandbox, [identifyWith({})]), 4000);
-      assert.deepEqual(logged.map((entry) => entry.err?.message), ['a defect']);
+      assert.deepEqual(
+        logged.map((entry) => entry.err?.message),
+        ['a defect'],
+      );
     } finally {
       world.botUser = botUser;
     }

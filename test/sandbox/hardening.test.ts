@@ -9,7 +9,10 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 const REGISTERED = 'http://localhost:3000/auth/callback';
 
 /** A raw request, so the Host header can be anything (fetch does not let us set it). */
-function raw(sandbox: Sandbox, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+function raw(
+  sandbox: Sandbox,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; body: string }> {
   const url = new URL(sandbox.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
@@ -30,14 +33,28 @@ describe('sandbox port hardening', () => {
   after(() => sandbox.close());
 
   const authorize = (redirect: string) => {
-    const params = new URLSearchParams({ client_id: sandbox.oauth.clientId, redirect_uri: redirect, response_type: 'code', scope: 'identify guilds', state: 's' });
+    const params = new URLSearchParams({
+      client_id: sandbox.oauth.clientId,
+      redirect_uri: redirect,
+      response_type: 'code',
+      scope: 'identify guilds',
+      state: 's',
+    });
     return `${sandbox.url}/oauth2/authorize?${params}`;
   };
   const consent = (redirect: string, headers: Record<string, string> = {}) =>
     fetch(`${sandbox.url}/oauth2/authorize`, {
       method: 'POST',
       headers,
-      body: new URLSearchParams({ client_id: sandbox.oauth.clientId, redirect_uri: redirect, response_type: 'code', scope: 'identify', state: 's', user_id: sandbox.world.demo.adminUserId, action: 'authorize' }),
+      body: new URLSearchParams({
+        client_id: sandbox.oauth.clientId,
+        redirect_uri: redirect,
+        response_type: 'code',
+        scope: 'identify',
+        state: 's',
+        user_id: sandbox.world.demo.adminUserId,
+        action: 'authorize',
+      }),
       redirect: 'manual',
     });
 
@@ -46,7 +63,14 @@ describe('sandbox port hardening', () => {
     const registered = await consent(REGISTERED);
     assert.equal(registered.status, 302);
     assert.match(registered.headers.get('location') ?? '', /^http:\/\/localhost:3000\/auth\/callback\?code=/);
-    for (const redirect of ['https://evil.example/cb', '//evil.example', 'http://localhost:3000/auth/callback/../steal', 'http://localhost:3000/auth/callback?x=1', 'javascript:alert(1)', 'not a url']) {
+    for (const redirect of [
+      'https://evil.example/cb',
+      '//evil.example',
+      'http://localhost:3000/auth/callback/../steal',
+      'http://localhost:3000/auth/callback?x=1',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       const page = await fetch(authorize(redirect));
       assert.equal(page.status, 400, redirect);
       assert.match(await page.text(), /redirect_uri/);

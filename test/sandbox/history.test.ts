@@ -35,7 +35,8 @@ describe('bounded message history', () => {
     }
     return ids;
   }
-  const listedIds = async (channelId: string, query = 'limit=100') => ((await rest('GET', `/channels/${channelId}/messages?${query}`)).body as { id: string }[]).map((m) => m.id);
+  const listedIds = async (channelId: string, query = 'limit=100') =>
+    ((await rest('GET', `/channels/${channelId}/messages?${query}`)).body as { id: string }[]).map((m) => m.id);
   const unknownMessage = { status: 404, body: { message: 'Unknown Message', code: 10008 } };
 
   it('of N + k messages posted, the oldest k answer 10008 to every message route and are gone from listings; the newest N are there', async () => {
@@ -43,7 +44,11 @@ describe('bounded message history', () => {
     const k = 4;
     // The first one gets a member's reaction before it is pushed out.
     const [first = ''] = await botPosts(channelId, 1);
-    assert.equal((await control(sandbox, 'PUT', `/channels/${channelId}/messages/${first}/reactions/${encodeURIComponent('👍')}/${sandbox.world.demo.adminUserId}`)).status, 204);
+    assert.equal(
+      (await control(sandbox, 'PUT', `/channels/${channelId}/messages/${first}/reactions/${encodeURIComponent('👍')}/${sandbox.world.demo.adminUserId}`))
+        .status,
+      204,
+    );
     const ids = [first, ...(await botPosts(channelId, KEPT + k - 1))];
     const evicted = ids.slice(0, k);
     const kept = ids.slice(k);
@@ -88,8 +93,15 @@ describe('bounded message history', () => {
       assert.equal(sandbox.world.messages.list(channelId).length, KEPT);
     }
     const perChannel = [...sandbox.world.guilds.values()].flatMap((guild) => [...guild.channels.keys()]).map((id) => sandbox.world.messages.list(id).length);
-    assert.ok(perChannel.every((count) => count <= KEPT), `at most ${KEPT} a channel: ${perChannel.join(', ')}`);
-    assert.equal(sandbox.world.messages.size, perChannel.reduce((sum, count) => sum + count, 0), 'no message is held anywhere else');
+    assert.ok(
+      perChannel.every((count) => count <= KEPT),
+      `at most ${KEPT} a channel: ${perChannel.join(', ')}`,
+    );
+    assert.equal(
+      sandbox.world.messages.size,
+      perChannel.reduce((sum, count) => sum + count, 0),
+      'no message is held anywhere else',
+    );
 
     const dm = (await rest('POST', '/users/@me/channels', { recipient_id: plainMemberId })).body as { id: string };
     const sent = await botPosts(dm.id, KEPT + 3);

@@ -54,7 +54,10 @@ describe('message semantics', () => {
     const { adminUserId, roles } = sandbox.world.demo;
     const bot = await botPost({ content: `@everyone <@&${roles.member}>` });
     assert.deepEqual((await listed(bot.body.id)).pinged, { users: [], roles: [], everyone: false }, 'the bot lacks Mention Everyone');
-    const admin = await control<Listed>(sandbox, 'POST', `/channels/${general()}/messages`, { authorId: adminUserId, content: `@everyone <@&${roles.member}>` });
+    const admin = await control<Listed>(sandbox, 'POST', `/channels/${general()}/messages`, {
+      authorId: adminUserId,
+      content: `@everyone <@&${roles.member}>`,
+    });
     assert.deepEqual(admin.body.pinged, { users: [], roles: [roles.member], everyone: true });
   });
 
@@ -67,7 +70,11 @@ describe('message semantics', () => {
   it('a reply is type 19 with its reference, and pings the replied-to author unless replied_user is off', async () => {
     const { plainMemberId } = sandbox.world.demo;
     const question = await control<Listed>(sandbox, 'POST', `/channels/${general()}/messages`, { authorId: plainMemberId, content: 'question?' });
-    const quiet = await botPost({ content: 'answer', message_reference: { message_id: question.body.id }, allowed_mentions: { parse: [], replied_user: false } });
+    const quiet = await botPost({
+      content: 'answer',
+      message_reference: { message_id: question.body.id },
+      allowed_mentions: { parse: [], replied_user: false },
+    });
     assert.equal(quiet.status, 200);
     assert.equal(quiet.body.type, 19);
     assert.deepEqual(quiet.body.message_reference, { type: 0, message_id: question.body.id, channel_id: general(), guild_id: sandbox.world.demo.guildId });
@@ -88,6 +95,9 @@ describe('message semantics', () => {
     const embeds = [0, 1].map(() => ({ title: 'T', description: 'x'.repeat(3500) }));
     const response = await botPost({ embeds });
     assert.equal(response.status, 400);
-    assert.deepEqual((response.body.errors as { embeds: { _errors: unknown[] } }).embeds._errors[0], { code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' });
+    assert.deepEqual((response.body.errors as { embeds: { _errors: unknown[] } }).embeds._errors[0], {
+      code: 'MAX_EMBED_SIZE_EXCEEDED',
+      message: 'Embed size exceeds maximum size of 6000',
+    });
   });
 });

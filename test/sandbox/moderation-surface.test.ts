@@ -14,15 +14,23 @@ describe('the moderation surface', () => {
   after(() => h.close());
 
   const guildId = () => h.sandbox.world.demo.guildId;
-  const moderatorId = () => [...h.sandbox.world.requireGuild(guildId()).members.values()].find((m) => m.roleIds.includes(h.sandbox.world.demo.roles.moderator))?.userId ?? '';
+  const moderatorId = () =>
+    [...h.sandbox.world.requireGuild(guildId()).members.values()].find((m) => m.roleIds.includes(h.sandbox.world.demo.roles.moderator))?.userId ?? '';
   /** A fresh member with no roles (each test its own). */
   const newcomer = (name: string) => h.sandbox.world.addMember(guildId(), { username: name }).userId;
 
   it('a human moderator bans, kicks, times out and unbans in Discord; each audit entry names them', async () => {
     const mod = moderatorId();
     const target = newcomer('audit_target');
-    const audited = waitForEvent(h.client, Events.GuildAuditLogEntryCreate, (entry: GuildAuditLogsEntry) => entry.action === AuditLogEvent.MemberBanAdd && entry.targetId === target);
-    assert.equal((await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: mod, action: 'ban', targetId: target, reason: 'spam' })).status, 204);
+    const audited = waitForEvent(
+      h.client,
+      Events.GuildAuditLogEntryCreate,
+      (entry: GuildAuditLogsEntry) => entry.action === AuditLogEvent.MemberBanAdd && entry.targetId === target,
+    );
+    assert.equal(
+      (await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: mod, action: 'ban', targetId: target, reason: 'spam' })).status,
+      204,
+    );
     const [entry] = await audited;
     assert.equal(entry.executorId, mod);
     assert.equal(entry.reason, 'spam');
@@ -36,16 +44,26 @@ describe('the moderation surface', () => {
     assert.equal((await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: mod, action: 'kick', targetId: kicked })).status, 204);
     const muted = newcomer('timeout_target');
     const until = new Date(Date.now() + 600_000).toISOString();
-    assert.equal((await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: mod, action: 'timeout', targetId: muted, until })).status, 204);
+    assert.equal(
+      (await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: mod, action: 'timeout', targetId: muted, until })).status,
+      204,
+    );
     const all = await guild?.fetchAuditLogs({ user: mod });
     const actions = all?.entries.map((e) => e.action) ?? [];
-    for (const action of [AuditLogEvent.MemberBanAdd, AuditLogEvent.MemberBanRemove, AuditLogEvent.MemberKick, AuditLogEvent.MemberUpdate]) assert.ok(actions.includes(action), `audit action ${action}`);
+    for (const action of [AuditLogEvent.MemberBanAdd, AuditLogEvent.MemberBanRemove, AuditLogEvent.MemberKick, AuditLogEvent.MemberUpdate])
+      assert.ok(actions.includes(action), `audit action ${action}`);
   });
 
   it('a moderator cannot act on someone they do not outrank, nor without the permission', async () => {
     const { plainMemberId, ownerUserId } = h.sandbox.world.demo;
-    assert.equal((await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: moderatorId(), action: 'kick', targetId: ownerUserId })).status, 403);
-    assert.equal((await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: plainMemberId, action: 'ban', targetId: newcomer('safe') })).status, 403);
+    assert.equal(
+      (await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: moderatorId(), action: 'kick', targetId: ownerUserId })).status,
+      403,
+    );
+    assert.equal(
+      (await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: plainMemberId, action: 'ban', targetId: newcomer('safe') })).status,
+      403,
+    );
   });
 
   it('audit-log events reach only a bot with View Audit Log', async () => {
@@ -74,7 +92,8 @@ describe('the moderation surface', () => {
     const { channels } = h.sandbox.world.demo;
     const target = newcomer('spammer');
     const posted: string[] = [];
-    for (const text of ['buy', 'cheap', 'now']) posted.push((await control<{ id: string }>(h.sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: target, content: text })).body.id);
+    for (const text of ['buy', 'cheap', 'now'])
+      posted.push((await control<{ id: string }>(h.sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: target, content: text })).body.id);
     const bulk = waitForEvent(h.client, Events.MessageBulkDelete);
     const guild = h.client.guilds.cache.get(guildId());
     await guild?.members.ban(target, { deleteMessageSeconds: 3600, reason: 'spam' });

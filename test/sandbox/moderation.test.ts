@@ -33,7 +33,9 @@ describe('REST moderation and messages, with permissions and hierarchy', () => {
   };
   const crowdMember = (index: number): GuildMember => {
     const skip = new Set([demo().ownerUserId, demo().adminUserId, demo().plainMemberId, h.sandbox.world.botUserId]);
-    const list = [...guild().members.cache.values()].filter((m) => !skip.has(m.id) && m.roles.highest.id !== demo().roles.aboveBot && m.roles.highest.id !== demo().roles.moderator);
+    const list = [...guild().members.cache.values()].filter(
+      (m) => !skip.has(m.id) && m.roles.highest.id !== demo().roles.aboveBot && m.roles.highest.id !== demo().roles.moderator,
+    );
     const member = list[index];
     assert.ok(member);
     return member;
@@ -75,10 +77,14 @@ describe('REST moderation and messages, with permissions and hierarchy', () => {
   });
 
   it('lists members with limit and after', async () => {
-    const page = (await h.client.rest.get(`/guilds/${demo().guildId}/members`, { query: new URLSearchParams({ limit: '1000' }) })) as Array<{ user: { id: string } }>;
+    const page = (await h.client.rest.get(`/guilds/${demo().guildId}/members`, { query: new URLSearchParams({ limit: '1000' }) })) as Array<{
+      user: { id: string };
+    }>;
     assert.equal(page.length, 300);
     const last = page[99]?.user.id ?? '';
-    const next = (await h.client.rest.get(`/guilds/${demo().guildId}/members`, { query: new URLSearchParams({ limit: '50', after: last }) })) as Array<{ user: { id: string } }>;
+    const next = (await h.client.rest.get(`/guilds/${demo().guildId}/members`, { query: new URLSearchParams({ limit: '50', after: last }) })) as Array<{
+      user: { id: string };
+    }>;
     assert.equal(next.length, 50);
     assert.equal(next[0]?.user.id, page[100]?.user.id);
   });

@@ -14,14 +14,20 @@ import { outsideAddress } from '../helpers/network';
 import { startTestProduct } from '../helpers/product';
 
 /** A raw request, so the Host header can be anything (fetch does not let us set it). */
-function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+function raw(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: target.hostname, port: target.port, method: options.method ?? 'GET', path: `${target.pathname}${target.search}`, headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    const req = http.request(
+      { host: target.hostname, port: target.port, method: options.method ?? 'GET', path: `${target.pathname}${target.search}`, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -56,8 +62,16 @@ describe('who counts as this machine', () => {
     assert.ok(isBrowserRoute('GET', '/cdn/avatars/1/abc.png'));
     assert.ok(isBrowserRoute('GET', '/channels/1/2/3'));
     for (const [method, path] of [
-      ['GET', '/_sandbox/state'], ['POST', '/_sandbox/faults'], ['POST', '/api/oauth2/token'], ['GET', '/api/v10/users/@me'],
-      ['GET', '/gateway'], ['PUT', '/oauth2/authorize'], ['POST', '/cdn/x'], ['GET', '/channels/x'], ['GET', '/oauth2/authorize/'], ['GET', '/'],
+      ['GET', '/_sandbox/state'],
+      ['POST', '/_sandbox/faults'],
+      ['POST', '/api/oauth2/token'],
+      ['GET', '/api/v10/users/@me'],
+      ['GET', '/gateway'],
+      ['PUT', '/oauth2/authorize'],
+      ['POST', '/cdn/x'],
+      ['GET', '/channels/x'],
+      ['GET', '/oauth2/authorize/'],
+      ['GET', '/'],
     ] as const) {
       assert.ok(!isBrowserRoute(method, path), `${method} ${path}`);
     }
@@ -113,9 +127,16 @@ describe('the sandbox mounted on the dashboard port', () => {
     assert.equal((await fetch(state())).status, 200);
     assert.equal((await fetch(botGet(), { headers: botAuth() })).status, 200);
     assert.equal((await fetch(botGet())).status, 401, 'REST still wants the bot token');
-    const token = await fetch(`${origin}/_discord/api/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope' }) });
+    const token = await fetch(`${origin}/_discord/api/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'nope' }),
+    });
     assert.equal(token.status, 401, 'the token endpoint answers (and wants the client)');
-    const write = await fetch(`${origin}/_discord/_sandbox/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' }, body: '{"clear":true}' });
+    const write = await fetch(`${origin}/_discord/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+      body: '{"clear":true}',
+    });
     assert.equal(write.status, 403, 'a cross-site write is still refused');
   });
 
@@ -124,7 +145,16 @@ describe('the sandbox mounted on the dashboard port', () => {
     assert.equal((await fetch(state(), { headers: relayed })).status, 404);
     assert.equal((await fetch(botGet(), { headers: { ...relayed, ...botAuth() } })).status, 404);
     assert.equal((await fetch(`${origin}/_discord/api/oauth2/token`, { method: 'POST', headers: relayed, body: 'grant_type=x' })).status, 404);
-    assert.equal((await fetch(`${origin}/_discord/_sandbox/faults`, { method: 'POST', headers: { ...relayed, 'Content-Type': 'application/json' }, body: '{"clear":true}' })).status, 404);
+    assert.equal(
+      (
+        await fetch(`${origin}/_discord/_sandbox/faults`, {
+          method: 'POST',
+          headers: { ...relayed, 'Content-Type': 'application/json' },
+          body: '{"clear":true}',
+        })
+      ).status,
+      404,
+    );
     for (const path of ['/_sandbox/state', '/api/v10/gateway', '/nothing']) {
       const response = await raw(`http://127.0.0.1:${port}/_discord${path}`, { headers: { Host: `evil.example:${port}` } });
       assert.equal(response.status, 404, `Host evil.example: ${path}`);
@@ -147,7 +177,7 @@ describe('the sandbox mounted on the dashboard port', () => {
     assert.equal((await fetch(`${outside}/_discord/cdn/avatars/1/a.png`)).status, 200);
   });
 
-  it('mounted answers may not be framed and run no script but the channel view\'s, allowed by its hash', async () => {
+  it("mounted answers may not be framed and run no script but the channel view's, allowed by its hash", async () => {
     const { demo } = product.sandbox?.world ?? {};
     const message = product.sandbox?.world.messages.create(demo?.channels.general ?? '', { authorId: demo?.plainMemberId ?? '', content: 'look here' });
     const response = await fetch(`${origin}/_discord/channels/${demo?.guildId}/${demo?.channels.general}/${message?.id}`);
@@ -159,7 +189,14 @@ describe('the sandbox mounted on the dashboard port', () => {
     const html = await response.text();
     const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
     assert.equal(scripts.length, 1);
-    assert.ok(policy.includes(`'sha256-${createHash('sha256').update(scripts[0] ?? '').digest('base64')}'`), 'the script is allowed by its hash');
+    assert.ok(
+      policy.includes(
+        `'sha256-${createHash('sha256')
+          .update(scripts[0] ?? '')
+          .digest('base64')}'`,
+      ),
+      'the script is allowed by its hash',
+    );
     assert.match(html, new RegExp(`data-mark="${message?.id}"`));
     assert.match(html, new RegExp(`href="/_discord/channels/${demo?.guildId}/`), 'the channel links stay under the mount');
   });
@@ -171,7 +208,7 @@ describe('the sandbox mounted on the dashboard port', () => {
     assert.doesNotMatch(dashboard.headers.get('content-security-policy') ?? '', /sha256-/, "the dashboard's own policy");
   });
 
-  it('takes no WebSocket: the gateway stays on the sandbox\'s loopback port', async () => {
+  it("takes no WebSocket: the gateway stays on the sandbox's loopback port", async () => {
     const refused = await new Promise<number>((resolve, reject) => {
       const socket = new WebSocket(`ws://127.0.0.1:${port}/_discord/gateway?v=10&encoding=json`);
       socket.on('open', () => reject(new Error('the mount accepted a WebSocket')));
@@ -196,11 +233,20 @@ describe('the sandbox mounted under a public URL that is not loopback (PUBLIC_UR
     assert.equal(product.services.meta.oauthBase, `${PUBLIC}/_discord`);
     const { sandbox } = product;
     const form = new URLSearchParams({
-      client_id: sandbox?.oauth.clientId ?? '', redirect_uri: `${PUBLIC}/auth/callback`, response_type: 'code', scope: 'identify', state: 's',
-      user_id: sandbox?.world.demo.adminUserId ?? '', action: 'authorize',
+      client_id: sandbox?.oauth.clientId ?? '',
+      redirect_uri: `${PUBLIC}/auth/callback`,
+      response_type: 'code',
+      scope: 'identify',
+      state: 's',
+      user_id: sandbox?.world.demo.adminUserId ?? '',
+      action: 'authorize',
     }).toString();
     const post = (origin: string) =>
-      raw(`${product.url}/_discord/oauth2/authorize`, { method: 'POST', headers: { Host: 'demo.example.com', Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+      raw(`${product.url}/_discord/oauth2/authorize`, {
+        method: 'POST',
+        headers: { Host: 'demo.example.com', Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
     const accepted = await post(PUBLIC);
     assert.equal(accepted.status, 302);
     assert.match(accepted.headers.location ?? '', /^https:\/\/demo\.example\.com\/auth\/callback\?code=/);
@@ -209,6 +255,10 @@ describe('the sandbox mounted under a public URL that is not loopback (PUBLIC_UR
     const channel = `${product.url}/_discord/channels/${sandbox?.world.demo.guildId}`;
     assert.equal((await raw(channel, { headers: { Host: 'demo.example.com' } })).status, 200);
     assert.equal((await raw(channel, { headers: { Host: 'rebound.example.com' } })).status, 403, 'DNS rebinding');
-    assert.equal((await raw(`${product.url}/_discord/_sandbox/state`, { headers: { Host: 'demo.example.com' } })).status, 404, 'the public Host is not this machine');
+    assert.equal(
+      (await raw(`${product.url}/_discord/_sandbox/state`, { headers: { Host: 'demo.example.com' } })).status,
+      404,
+      'the public Host is not this machine',
+    );
   });
 });

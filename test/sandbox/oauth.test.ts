@@ -48,7 +48,12 @@ describe('OAuth2 against the sandbox with simple-oauth2', () => {
     const auth = { authorization: `Bearer ${String(token.token.access_token)}` };
     const me = (await (await fetch(`${h.sandbox.apiBase}/v10/users/@me`, { headers: auth })).json()) as { id: string; username: string };
     assert.equal(me.id, demo().adminUserId);
-    const guilds = (await (await fetch(`${h.sandbox.apiBase}/v10/users/@me/guilds?with_counts=true`, { headers: auth })).json()) as Array<{ id: string; owner: boolean; permissions: string; approximate_member_count?: number }>;
+    const guilds = (await (await fetch(`${h.sandbox.apiBase}/v10/users/@me/guilds?with_counts=true`, { headers: auth })).json()) as Array<{
+      id: string;
+      owner: boolean;
+      permissions: string;
+      approximate_member_count?: number;
+    }>;
     const byId = new Map(guilds.map((g) => [g.id, g]));
     assert.equal(byId.get(demo().secondGuildId)?.owner, true);
     assert.equal(byId.get(demo().guildId)?.owner, false);
@@ -56,11 +61,14 @@ describe('OAuth2 against the sandbox with simple-oauth2', () => {
     assert.equal(BigInt(byId.get(demo().guildId)?.permissions ?? '0') & 8n, 8n);
     assert.equal(byId.get(demo().guildId)?.approximate_member_count, 300);
 
-    await assert.rejects(oauth.getToken({ code, redirect_uri: REDIRECT }), (error: { output?: { statusCode: number }; data?: { payload?: { error?: string } } }) => {
-      assert.equal(error.output?.statusCode, 400);
-      assert.equal(error.data?.payload?.error, 'invalid_grant');
-      return true;
-    });
+    await assert.rejects(
+      oauth.getToken({ code, redirect_uri: REDIRECT }),
+      (error: { output?: { statusCode: number }; data?: { payload?: { error?: string } } }) => {
+        assert.equal(error.output?.statusCode, 400);
+        assert.equal(error.data?.payload?.error, 'invalid_grant');
+        return true;
+      },
+    );
 
     const refreshed = await token.refresh();
     const refreshedAuth = { authorization: `Bearer ${String(refreshed.token.access_token)}` };

@@ -6,7 +6,8 @@ import { control } from './helpers';
 
 /** Routes the sandbox serves that Discord's OpenAPI spec does not describe, with the reason. */
 const NOT_IN_SPEC: Record<string, string> = {
-  'POST /oauth2/token': "OAuth2 token endpoint: the spec documents only the REST API, not the OAuth2 protocol endpoints (tested with simple-oauth2 in oauth.test.ts).",
+  'POST /oauth2/token':
+    'OAuth2 token endpoint: the spec documents only the REST API, not the OAuth2 protocol endpoints (tested with simple-oauth2 in oauth.test.ts).',
   'POST /oauth2/token/revoke': 'OAuth2 revocation endpoint: not in the spec for the same reason (tested in oauth.test.ts).',
   'GET /oauth2/authorize': 'The consent page is HTML on discord.com, not part of the REST API (tested in oauth.test.ts).',
 };
@@ -18,7 +19,8 @@ function composedParts(spec: unknown): Set<string> {
     if (Array.isArray(value)) return value.forEach(walk);
     if (!value || typeof value !== 'object') return;
     const schema = value as Record<string, unknown>;
-    if (Array.isArray(schema.allOf)) for (const part of schema.allOf as Record<string, unknown>[]) if (typeof part.$ref === 'string') parts.add(part.$ref.split('/').at(-1) ?? '');
+    if (Array.isArray(schema.allOf))
+      for (const part of schema.allOf as Record<string, unknown>[]) if (typeof part.$ref === 'string') parts.add(part.$ref.split('/').at(-1) ?? '');
     Object.values(schema).forEach(walk);
   };
   walk(spec);
@@ -79,19 +81,29 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
       const params = error.params as { additionalProperty?: string; unevaluatedProperty?: string };
       return `${error.instancePath || '/'} has ${String(params.additionalProperty ?? params.unevaluatedProperty)}`;
     });
-    const other = (check.errors ?? []).filter((error) => !unknown(error)).slice(0, 5).map((error) => `${error.instancePath} ${error.message ?? ''}`);
+    const other = (check.errors ?? [])
+      .filter((error) => !unknown(error))
+      .slice(0, 5)
+      .map((error) => `${error.instancePath} ${error.message ?? ''}`);
     assert.fail(`${label}: unknown fields: ${[...new Set(extras)].join(', ') || 'none'}; ${other.join('; ')}\n${JSON.stringify(body).slice(0, 600)}`);
   }
 
   /** Calls a route, checks the status is one the spec lists, and validates a JSON body against its schema. */
-  async function call(method: string, pattern: string, concrete: string, options: { body?: unknown; auth?: 'bot' | 'bearer' | 'none'; query?: string; status?: number } = {}) {
+  async function call(
+    method: string,
+    pattern: string,
+    concrete: string,
+    options: { body?: unknown; auth?: 'bot' | 'bearer' | 'none'; query?: string; status?: number } = {},
+  ) {
     const auth = options.auth ?? 'bot';
     const headers: Record<string, string> = {};
     if (auth === 'bot') headers.authorization = `Bot ${sandbox.botToken}`;
     if (auth === 'bearer') headers.authorization = `Bearer ${bearer}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const res = await fetch(`${sandbox.apiBase}/v10${concrete}${options.query ?? ''}`, {
-      method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
     });
     const text = await res.text();
     const label = `${method} ${pattern} -> ${res.status}`;
@@ -107,7 +119,11 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
       return undefined;
     }
     const body: unknown = JSON.parse(text);
-    validate(`openapi#/${pointer('paths', specPath, method.toLowerCase(), 'responses', String(res.status), 'content', 'application/json', 'schema')}`, body, label);
+    validate(
+      `openapi#/${pointer('paths', specPath, method.toLowerCase(), 'responses', String(res.status), 'content', 'application/json', 'schema')}`,
+      body,
+      label,
+    );
     return body as Record<string, unknown> & Array<Record<string, unknown>>;
   }
 
@@ -116,7 +132,10 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     const g = demo.guildId;
     const app = sandbox.world.applicationId;
     const guild = sandbox.world.requireGuild(g);
-    const crowd = [...guild.members.values()].filter((m) => m.roleIds.length === 0 || m.roleIds.every((r) => r === demo.roles.verified || r === demo.roles.member)).map((m) => m.userId).filter((id) => ![demo.ownerUserId, demo.plainMemberId, sandbox.world.botUserId].includes(id));
+    const crowd = [...guild.members.values()]
+      .filter((m) => m.roleIds.length === 0 || m.roleIds.every((r) => r === demo.roles.verified || r === demo.roles.member))
+      .map((m) => m.userId)
+      .filter((id) => ![demo.ownerUserId, demo.plainMemberId, sandbox.world.botUserId].includes(id));
     const [a = '', b = '', c = ''] = crowd;
 
     // A booster: the managed booster role (tags.premium_subscriber) and premium_since are in the shapes below.
@@ -134,7 +153,9 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     await call('GET', '/guilds/:guildId/members/search', `/guilds/${g}/members/search`, { query: '?query=a&limit=5' });
     await call('GET', '/guilds/:guildId/members/:userId', `/guilds/${g}/members/${demo.plainMemberId}`);
     await call('PATCH', '/guilds/:guildId/members/@me', `/guilds/${g}/members/@me`, { body: { nick: 'Bot' } });
-    await call('PATCH', '/guilds/:guildId/members/:userId', `/guilds/${g}/members/${a}`, { body: { nick: 'renamed', communication_disabled_until: new Date(Date.now() + 60_000).toISOString() } });
+    await call('PATCH', '/guilds/:guildId/members/:userId', `/guilds/${g}/members/${a}`, {
+      body: { nick: 'renamed', communication_disabled_until: new Date(Date.now() + 60_000).toISOString() },
+    });
     await call('PUT', '/guilds/:guildId/members/:userId/roles/:roleId', `/guilds/${g}/members/${a}/roles/${demo.roles.moderator}`);
     await call('DELETE', '/guilds/:guildId/members/:userId/roles/:roleId', `/guilds/${g}/members/${a}/roles/${demo.roles.moderator}`);
     await call('PUT', '/guilds/:guildId/bans/:userId', `/guilds/${g}/bans/${b}`, { body: { delete_message_seconds: 0 } });
@@ -146,7 +167,9 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
 
     const ch = demo.channels.general;
     await call('GET', '/channels/:channelId', `/channels/${ch}`);
-    const sent = await call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, { body: { content: 'conformance', embeds: [{ title: 'T', description: 'D' }] } });
+    const sent = await call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, {
+      body: { content: 'conformance', embeds: [{ title: 'T', description: 'D' }] },
+    });
     const messageId = String(sent?.id);
     await call('GET', '/channels/:channelId/messages', `/channels/${ch}/messages`, { query: '?limit=5' });
     await call('GET', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${messageId}`);
@@ -158,7 +181,11 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     assert.ok(Array.isArray(withReactions?.reactions));
     await call('GET', '/channels/:channelId/messages/:messageId/reactions/:emoji', `/channels/${ch}/messages/${messageId}/reactions/${emoji}`);
     await call('DELETE', '/channels/:channelId/messages/:messageId/reactions/:emoji/@me', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/@me`);
-    await call('DELETE', '/channels/:channelId/messages/:messageId/reactions/:emoji/:userId', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/${demo.plainMemberId}`);
+    await call(
+      'DELETE',
+      '/channels/:channelId/messages/:messageId/reactions/:emoji/:userId',
+      `/channels/${ch}/messages/${messageId}/reactions/${emoji}/${demo.plainMemberId}`,
+    );
     await call('PUT', '/channels/:channelId/messages/:messageId/reactions/:emoji/@me', `/channels/${ch}/messages/${messageId}/reactions/${emoji}/@me`);
     await call('DELETE', '/channels/:channelId/messages/:messageId/reactions/:emoji', `/channels/${ch}/messages/${messageId}/reactions/${emoji}`);
     await call('DELETE', '/channels/:channelId/messages/:messageId/reactions', `/channels/${ch}/messages/${messageId}/reactions`);
@@ -168,7 +195,9 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     await control(sandbox, 'POST', `/guilds/${g}/voice`, { userId: demo.plainMemberId, channelId: null });
     await call('DELETE', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${messageId}`);
     const bulk = await Promise.all([1, 2].map(() => call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, { body: { content: 'bulk' } })));
-    await call('POST', '/channels/:channelId/messages/bulk-delete', `/channels/${ch}/messages/bulk-delete`, { body: { messages: bulk.map((m) => String(m?.id)) } });
+    await call('POST', '/channels/:channelId/messages/bulk-delete', `/channels/${ch}/messages/bulk-delete`, {
+      body: { messages: bulk.map((m) => String(m?.id)) },
+    });
 
     const dm = await call('POST', '/users/@me/channels', '/users/@me/channels', { body: { recipient_id: demo.plainMemberId } });
     const dmId = String(dm?.id);
@@ -180,7 +209,12 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
       ['/applications/:applicationId/commands', `/applications/${app}/commands`],
       ['/applications/:applicationId/guilds/:guildId/commands', `/applications/${app}/guilds/${g}/commands`],
     ] as const) {
-      await call('PUT', base, concrete, { body: [{ name: 'ping', description: 'Replies pong', options: [{ name: 'who', description: 'someone', type: 6 }] }, { name: 'Report message', type: 3 }] });
+      await call('PUT', base, concrete, {
+        body: [
+          { name: 'ping', description: 'Replies pong', options: [{ name: 'who', description: 'someone', type: 6 }] },
+          { name: 'Report message', type: 3 },
+        ],
+      });
       await call('GET', base, concrete);
       const created = await call('POST', base, concrete, { body: { name: 'extra', description: 'An extra command' }, status: 201 });
       const id = String(created?.id);
@@ -200,16 +234,24 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
         };
         sandbox.world.events.on('dispatch', listener);
       });
-    const run = () => control(sandbox, 'POST', '/interactions', { guildId: g, channelId: ch, userId: demo.plainMemberId, name: 'ping', options: { who: demo.adminUserId } });
+    const run = () =>
+      control(sandbox, 'POST', '/interactions', { guildId: g, channelId: ch, userId: demo.plainMemberId, name: 'ping', options: { who: demo.adminUserId } });
     let tokenReady = nextToken();
     let reply = run();
     let { id, token } = await tokenReady;
-    await call('POST', '/interactions/:interactionId/:token/callback', `/interactions/${id}/${token}/callback`, { auth: 'none', body: { type: 4, data: { content: 'pong' } } });
+    await call('POST', '/interactions/:interactionId/:token/callback', `/interactions/${id}/${token}/callback`, {
+      auth: 'none',
+      body: { type: 4, data: { content: 'pong' } },
+    });
     assert.equal((await reply).status, 200);
     tokenReady = nextToken();
     reply = run();
     ({ id, token } = await tokenReady);
-    await call('POST', '/interactions/:interactionId/:token/callback', `/interactions/${id}/${token}/callback`, { auth: 'none', body: { type: 5 }, query: '?with_response=true' });
+    await call('POST', '/interactions/:interactionId/:token/callback', `/interactions/${id}/${token}/callback`, {
+      auth: 'none',
+      body: { type: 5 },
+      query: '?with_response=true',
+    });
     const hook = `/webhooks/${app}/${token}`;
     await call('GET', '/webhooks/:applicationId/:token/messages/@original', `${hook}/messages/@original`, { auth: 'none' });
     await call('PATCH', '/webhooks/:applicationId/:token/messages/@original', `${hook}/messages/@original`, { auth: 'none', body: { content: 'done' } });
@@ -217,13 +259,23 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     const follow = await call('POST', '/webhooks/:applicationId/:token', hook, { auth: 'none', body: { content: 'follow-up' }, query: '?wait=true' });
     const followId = String(follow?.id);
     await call('GET', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, { auth: 'none' });
-    await call('PATCH', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, { auth: 'none', body: { content: 'follow-up edited' } });
+    await call('PATCH', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, {
+      auth: 'none',
+      body: { content: 'follow-up edited' },
+    });
     await call('DELETE', '/webhooks/:applicationId/:token/messages/:messageId', `${hook}/messages/${followId}`, { auth: 'none' });
     await call('DELETE', '/webhooks/:applicationId/:token/messages/@original', `${hook}/messages/@original`, { auth: 'none' });
 
     // Bearer routes, with a token from the code flow.
     const redirect = 'http://127.0.0.1:9/cb';
-    const form = new URLSearchParams({ client_id: app, redirect_uri: redirect, response_type: 'code', scope: 'identify guilds guilds.members.read', user_id: demo.adminUserId, action: 'authorize' });
+    const form = new URLSearchParams({
+      client_id: app,
+      redirect_uri: redirect,
+      response_type: 'code',
+      scope: 'identify guilds guilds.members.read',
+      user_id: demo.adminUserId,
+      action: 'authorize',
+    });
     const consent = await fetch(`${sandbox.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
     const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
     const tokenRes = await fetch(`${sandbox.url}/api/oauth2/token`, {
@@ -247,7 +299,12 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     const cases: Array<[string, RequestInit, number, number]> = [
       [`/guilds/${g}/members/1100000000000000000`, { headers: auth }, 404, 10007],
       [`/guilds/${g}/bans/${sandbox.world.demo.ownerUserId}`, { method: 'PUT', headers: auth, body: '{}' }, 403, 50013],
-      [`/channels/${sandbox.world.demo.channels.general}/messages`, { method: 'POST', headers: auth, body: JSON.stringify({ content: 'x'.repeat(2001) }) }, 400, 50035],
+      [
+        `/channels/${sandbox.world.demo.channels.general}/messages`,
+        { method: 'POST', headers: auth, body: JSON.stringify({ content: 'x'.repeat(2001) }) },
+        400,
+        50035,
+      ],
       ['/guilds/1100000000000000000', { headers: auth }, 404, 10004],
     ];
     for (const [route, init, status, code] of cases) {
@@ -274,9 +331,12 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     // A real 429 from Discord's limits (the sixth message in five seconds), not an injected one.
     const strictSandbox = await startSandbox({ port: 0, memberCount: 10 });
     try {
-      const post = () => fetch(`${strictSandbox.apiBase}/v10/channels/${strictSandbox.world.demo.channels.general}/messages`, {
-        method: 'POST', headers: { authorization: `Bot ${strictSandbox.botToken}`, 'content-type': 'application/json' }, body: '{"content":"hi"}',
-      });
+      const post = () =>
+        fetch(`${strictSandbox.apiBase}/v10/channels/${strictSandbox.world.demo.channels.general}/messages`, {
+          method: 'POST',
+          headers: { authorization: `Bot ${strictSandbox.botToken}`, 'content-type': 'application/json' },
+          body: '{"content":"hi"}',
+        });
       for (let i = 0; i < 5; i += 1) assert.equal((await post()).status, 200);
       const real = await post();
       assert.equal(real.status, 429);

@@ -14,7 +14,10 @@ describe("Discord's rate limits", () => {
   });
   after(() => sandbox.close());
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${sandbox.apiBase}/v10${path}`, { ...init, headers: { authorization: `Bot ${sandbox.botToken}`, 'content-type': 'application/json', ...init.headers } });
+    fetch(`${sandbox.apiBase}/v10${path}`, {
+      ...init,
+      headers: { authorization: `Bot ${sandbox.botToken}`, 'content-type': 'application/json', ...init.headers },
+    });
   const post = (channelId: string, content: string) => api(`/channels/${channelId}/messages`, { method: 'POST', body: JSON.stringify({ content }) });
 
   it('five messages per five seconds per channel: the sixth is a 429 with the headers, and is not posted', async () => {
@@ -64,7 +67,8 @@ describe("Discord's rate limits", () => {
   it('discord.js reads the headers and waits: a burst of twelve arrives whole and in order, without one 429', async () => {
     // A time-compressed table (5 messages per 500 ms) so the test waits a second, not ten.
     const fast = await startSandbox({
-      port: 0, memberCount: 10,
+      port: 0,
+      memberCount: 10,
       rateLimits: { ...DISCORD_RATE_LIMITS, routes: { ...DISCORD_RATE_LIMITS.routes, 'POST /channels/:channelId/messages': { limit: 5, windowMs: 500 } } },
     });
     const client = createBotClient({ api: fast.apiBase, cdn: fast.cdnBase });
@@ -77,8 +81,14 @@ describe("Discord's rate limits", () => {
       const channel = client.channels.cache.get(fast.world.demo.channels.general) as TextChannel;
       const sent = await Promise.all(Array.from({ length: 12 }, (_, i) => channel.send(`queued ${i + 1}`)));
       assert.equal(sent.length, 12);
-      const contents = fast.world.messages.list(channel.id).filter((m) => m.authorId === fast.world.botUserId).map((m) => m.content);
-      assert.deepEqual(contents.slice(-12), Array.from({ length: 12 }, (_, i) => `queued ${i + 1}`));
+      const contents = fast.world.messages
+        .list(channel.id)
+        .filter((m) => m.authorId === fast.world.botUserId)
+        .map((m) => m.content);
+      assert.deepEqual(
+        contents.slice(-12),
+        Array.from({ length: 12 }, (_, i) => `queued ${i + 1}`),
+      );
       assert.deepEqual(fast.rateLimited, { bucket: 0, global: 0 });
       assert.ok(waited >= 1, 'discord.js saw the bucket run out and waited');
     } finally {
@@ -90,10 +100,15 @@ describe("Discord's rate limits", () => {
   it("'relaxed' keeps the headers but not the limits", async () => {
     const relaxed = await startSandbox({ port: 0, memberCount: 10, rateLimits: 'relaxed' });
     try {
-      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) =>
-        fetch(`${relaxed.apiBase}/v10/channels/${relaxed.world.demo.channels.general}/messages`, {
-          method: 'POST', headers: { authorization: `Bot ${relaxed.botToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ content: `load ${i}` }),
-        })));
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`${relaxed.apiBase}/v10/channels/${relaxed.world.demo.channels.general}/messages`, {
+            method: 'POST',
+            headers: { authorization: `Bot ${relaxed.botToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ content: `load ${i}` }),
+          }),
+        ),
+      );
       assert.ok(answers.every((a) => a.status === 200 && a.headers.get('x-ratelimit-remaining') !== null));
       assert.deepEqual(relaxed.rateLimited, { bucket: 0, global: 0 });
     } finally {

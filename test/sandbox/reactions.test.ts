@@ -34,7 +34,11 @@ describe('reactions and custom emojis', () => {
     for (const bad of ['hello', '<:nope:1100000000000000001>', '👍👍']) {
       await assert.rejects(message.react(bad), (error: unknown) => error instanceof DiscordAPIError && error.code === 10014, bad);
     }
-    const member = await control(h.sandbox, 'PUT', `/channels/${message.channelId}/messages/${message.id}/reactions/${encodeURIComponent('not-an-emoji')}/${h.sandbox.world.demo.plainMemberId}`);
+    const member = await control(
+      h.sandbox,
+      'PUT',
+      `/channels/${message.channelId}/messages/${message.id}/reactions/${encodeURIComponent('not-an-emoji')}/${h.sandbox.world.demo.plainMemberId}`,
+    );
     assert.equal(member.status, 400);
   });
 
@@ -62,7 +66,11 @@ describe('reactions and custom emojis', () => {
     const message = await (await general()).send('clear me');
     await message.react('✅');
     await message.react('❌');
-    await control(h.sandbox, 'PUT', `/channels/${message.channelId}/messages/${message.id}/reactions/${encodeURIComponent('✅')}/${h.sandbox.world.demo.plainMemberId}`);
+    await control(
+      h.sandbox,
+      'PUT',
+      `/channels/${message.channelId}/messages/${message.id}/reactions/${encodeURIComponent('✅')}/${h.sandbox.world.demo.plainMemberId}`,
+    );
     const oneEmoji = waitForEvent(h.client, Events.MessageReactionRemoveEmoji);
     await message.reactions.cache.get('✅')?.remove();
     await oneEmoji;

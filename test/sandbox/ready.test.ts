@@ -39,12 +39,20 @@ describe('discord.js against the sandbox: ready and the member cache', () => {
     const guild = client.guilds.cache.get(sandbox.world.demo.guildId);
     assert.ok(guild);
     const chunks: { index: number; count: number; size: number }[] = [];
-    const onChunk = (members: Map<string, unknown>, _guild: unknown, data: { index: number; count: number }) => chunks.push({ index: data.index, count: data.count, size: members.size });
+    const onChunk = (members: Map<string, unknown>, _guild: unknown, data: { index: number; count: number }) =>
+      chunks.push({ index: data.index, count: data.count, size: members.size });
     (client as Client).on(Events.GuildMembersChunk, onChunk as never);
     await guild.members.fetch();
     (client as Client).off(Events.GuildMembersChunk, onChunk as never);
     assert.equal(guild.members.cache.size, 2500);
-    assert.deepEqual(chunks.map((chunk) => [chunk.index, chunk.count, chunk.size]), [[0, 3, 1000], [1, 3, 1000], [2, 3, 500]]);
+    assert.deepEqual(
+      chunks.map((chunk) => [chunk.index, chunk.count, chunk.size]),
+      [
+        [0, 3, 1000],
+        [1, 3, 1000],
+        [2, 3, 500],
+      ],
+    );
   });
 
   it('one member comes from REST or by id on demand', async () => {

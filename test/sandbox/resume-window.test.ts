@@ -24,7 +24,12 @@ describe('the RESUME window', () => {
     const received: Payload[] = [];
     ws.on('message', (raw) => received.push(JSON.parse(raw.toString()) as Payload));
     await new Promise((resolve) => ws.once('open', resolve));
-    ws.send(JSON.stringify({ op: 2, d: { token: sandbox.botToken, intents: I.Guilds | I.GuildMessages, properties: { os: 'linux', browser: 'raw', device: 'raw' } } }));
+    ws.send(
+      JSON.stringify({
+        op: 2,
+        d: { token: sandbox.botToken, intents: I.Guilds | I.GuildMessages, properties: { os: 'linux', browser: 'raw', device: 'raw' } },
+      }),
+    );
     const ready = await waitFor(() => received.find((payload) => payload.t === 'READY') ?? null, 5000, 'READY');
     await waitFor(() => received.some((payload) => payload.t === 'GUILD_CREATE') || null, 5000, 'the guilds');
     const seq = Math.max(...received.map((payload) => payload.s ?? 0));
@@ -46,24 +51,35 @@ describe('the RESUME window', () => {
   }
 
   const post = (n: number) => {
-    for (let i = 0; i < n; i += 1) sandbox.world.messages.create(sandbox.world.demo.channels.general, { authorId: sandbox.world.demo.adminUserId, content: `while away ${i}` });
+    for (let i = 0; i < n; i += 1)
+      sandbox.world.messages.create(sandbox.world.demo.channels.general, { authorId: sandbox.world.demo.adminUserId, content: `while away ${i}` });
   };
 
   it('replays what the session still holds, then RESUMED', async () => {
     const { sessionId, seq } = await session();
     post(3);
     const answer = await resume(sessionId, seq);
-    assert.deepEqual(answer.filter((payload) => payload.t === 'MESSAGE_CREATE').map((payload) => payload.s), [seq + 1, seq + 2, seq + 3]);
+    assert.deepEqual(
+      answer.filter((payload) => payload.t === 'MESSAGE_CREATE').map((payload) => payload.s),
+      [seq + 1, seq + 2, seq + 3],
+    );
     assert.equal(answer.at(-1)?.t, 'RESUMED');
   });
 
-  it('answers op 9 (not resumable) when events after the client\'s sequence are no longer held, and forgets the session', async () => {
+  it("answers op 9 (not resumable) when events after the client's sequence are no longer held, and forgets the session", async () => {
     const { sessionId, seq } = await session();
     post(20);
     const answer = await resume(sessionId, seq);
-    assert.deepEqual(answer.filter((payload) => payload.op !== 10), [{ op: 9, d: false, s: null, t: null }]);
+    assert.deepEqual(
+      answer.filter((payload) => payload.op !== 10),
+      [{ op: 9, d: false, s: null, t: null }],
+    );
     assert.ok(!answer.some((payload) => payload.t === 'MESSAGE_CREATE'), 'no partial replay');
     const again = await resume(sessionId, seq + 20);
-    assert.deepEqual(again.filter((payload) => payload.op !== 10), [{ op: 9, d: false, s: null, t: null }], 'the session is gone');
+    assert.deepEqual(
+      again.filter((payload) => payload.op !== 10),
+      [{ op: 9, d: false, s: null, t: null }],
+      'the session is gone',
+    );
   });
 });

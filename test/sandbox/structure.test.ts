@@ -23,7 +23,9 @@ describe('channels and roles at run time', () => {
     await channel.send('allowed');
 
     const updated = waitForEvent(h.client, Events.ChannelUpdate);
-    await control(h.sandbox, 'PATCH', `/channels/${channel.id}`, { overwrites: [{ id: h.sandbox.world.demo.roles.bot, type: 'role', deny: ['SendMessages'] }] });
+    await control(h.sandbox, 'PATCH', `/channels/${channel.id}`, {
+      overwrites: [{ id: h.sandbox.world.demo.roles.bot, type: 'role', deny: ['SendMessages'] }],
+    });
     await updated;
     assert.equal(channel.permissionsFor(channel.guild.members.me!).has(PermissionFlagsBits.SendMessages), false);
     await assert.rejects(channel.send('refused'), (error: unknown) => error instanceof DiscordAPIError && error.code === 50013);
@@ -40,7 +42,10 @@ describe('channels and roles at run time', () => {
     assert.ok(guild);
     const senior = guild.roles.cache.get(roles.aboveBot);
     assert.ok(senior && senior.comparePositionTo(guild.members.me!.roles.highest) > 0);
-    await assert.rejects(guild.members.addRole({ user: plainMemberId, role: roles.aboveBot }), (error: unknown) => error instanceof DiscordAPIError && error.code === 50013);
+    await assert.rejects(
+      guild.members.addRole({ user: plainMemberId, role: roles.aboveBot }),
+      (error: unknown) => error instanceof DiscordAPIError && error.code === 50013,
+    );
 
     const moved = waitForEvent(h.client, Events.GuildRoleUpdate, (_old: unknown, role: { id: string }) => role.id === roles.aboveBot);
     assert.equal((await control(h.sandbox, 'PATCH', `/guilds/${guildId()}/roles/${roles.aboveBot}`, { position: 1 })).status, 200);
@@ -55,12 +60,19 @@ describe('channels and roles at run time', () => {
     h.sandbox.world.structure.updateRole(guildId(), botRole, { permissions: botRole.permissions & ~PermissionFlagsBits.ManageRoles });
     await stripped;
     assert.equal(guild.members.me!.permissions.has(PermissionFlagsBits.ManageRoles), false);
-    await assert.rejects(guild.members.removeRole({ user: plainMemberId, role: roles.aboveBot }), (error: unknown) => error instanceof DiscordAPIError && error.code === 50013);
+    await assert.rejects(
+      guild.members.removeRole({ user: plainMemberId, role: roles.aboveBot }),
+      (error: unknown) => error instanceof DiscordAPIError && error.code === 50013,
+    );
   });
 
   it('a role is created and deleted; members lose a deleted role', async () => {
     const { plainMemberId } = h.sandbox.world.demo;
-    const made = await control<{ id: string }>(h.sandbox, 'POST', `/guilds/${guildId()}/roles`, { name: 'Temp', permissions: ['ManageMessages'], mentionable: true });
+    const made = await control<{ id: string }>(h.sandbox, 'POST', `/guilds/${guildId()}/roles`, {
+      name: 'Temp',
+      permissions: ['ManageMessages'],
+      mentionable: true,
+    });
     assert.equal(made.status, 201);
     h.sandbox.world.setMemberRoles(guildId(), plainMemberId, [made.body.id]);
     const deleted = waitForEvent(h.client, Events.GuildRoleDelete);

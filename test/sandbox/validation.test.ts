@@ -14,7 +14,11 @@ describe('requests are validated like Discord validates them', () => {
   after(() => sandbox.close());
 
   /** Sends a request as the bot; returns the status and the JSON body. */
-  async function send(method: string, path: string, body?: unknown): Promise<{ status: number; body: { code: number; message: string; errors?: Record<string, unknown> } }> {
+  async function send(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: { code: number; message: string; errors?: Record<string, unknown> } }> {
     const response = await fetch(`${sandbox.apiBase}/v10${path}`, {
       method,
       headers: { authorization: `Bot ${sandbox.botToken}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
@@ -33,10 +37,34 @@ describe('requests are validated like Discord validates them', () => {
   const messages = () => `/channels/${sandbox.world.demo.channels.general}/messages`;
 
   const cases: [string, string, () => string, unknown, string, RegExp, string][] = [
-    ['a 5,000-character footer', 'POST', messages, { embeds: [{ title: 't', footer: { text: 'x'.repeat(5000) } }] }, 'embeds.0.footer.text', /^Must be 2048 or fewer in length\.$/, 'BASE_TYPE_MAX_LENGTH'],
-    ['an unknown mention kind', 'POST', messages, { content: 'hi', allowed_mentions: { parse: ['bogus'] } }, 'allowed_mentions.parse.0', /must be one of/, 'BASE_TYPE_CHOICES'],
+    [
+      'a 5,000-character footer',
+      'POST',
+      messages,
+      { embeds: [{ title: 't', footer: { text: 'x'.repeat(5000) } }] },
+      'embeds.0.footer.text',
+      /^Must be 2048 or fewer in length\.$/,
+      'BASE_TYPE_MAX_LENGTH',
+    ],
+    [
+      'an unknown mention kind',
+      'POST',
+      messages,
+      { content: 'hi', allowed_mentions: { parse: ['bogus'] } },
+      'allowed_mentions.parse.0',
+      /must be one of/,
+      'BASE_TYPE_CHOICES',
+    ],
     ['a colour as text', 'POST', messages, { embeds: [{ title: 't', color: 'red' }] }, 'embeds.0.color', /^Value "red" is not int\.$/, 'NUMBER_TYPE_COERCE'],
-    ['a button outside an action row', 'POST', messages, { content: 'x', components: [{ type: 2, style: 1, label: 'Go', custom_id: 'go' }] }, 'components.0.type', /one of \{1\}/, 'BASE_TYPE_CHOICES'],
+    [
+      'a button outside an action row',
+      'POST',
+      messages,
+      { content: 'x', components: [{ type: 2, style: 1, label: 'Go', custom_id: 'go' }] },
+      'components.0.type',
+      /one of \{1\}/,
+      'BASE_TYPE_CHOICES',
+    ],
     ['content as a number', 'POST', messages, { content: 123 }, 'content', /^Could not interpret "123" as string\.$/, 'STRING_TYPE_CONVERT'],
   ];
   for (const [what, method, path, body, field, message, code] of cases) {
@@ -56,7 +84,10 @@ describe('requests are validated like Discord validates them', () => {
     const { guildId, plainMemberId } = sandbox.world.demo;
     const response = await send('PUT', `/guilds/${guildId}/bans/${plainMemberId}`, { delete_message_seconds: 9_999_999 });
     assert.equal(response.status, 400);
-    assert.deepEqual(errorAt(response.body.errors, 'delete_message_seconds'), { code: 'NUMBER_TYPE_MAX', message: 'int value should be less than or equal to 604800.' });
+    assert.deepEqual(errorAt(response.body.errors, 'delete_message_seconds'), {
+      code: 'NUMBER_TYPE_MAX',
+      message: 'int value should be less than or equal to 604800.',
+    });
     assert.ok(sandbox.world.requireGuild(guildId).members.has(plainMemberId), 'nothing happened');
   });
 
@@ -73,9 +104,17 @@ describe('requests are validated like Discord validates them', () => {
   });
 
   it('what discord.js sends passes: permissions as strings, allowed_mentions, embeds', async () => {
-    const ok = await send('POST', messages(), { content: 'fine', embeds: [{ title: 'T', color: 0x5865f2, footer: { text: 'f' } }], allowed_mentions: { parse: [], users: [], roles: [] } });
+    const ok = await send('POST', messages(), {
+      content: 'fine',
+      embeds: [{ title: 'T', color: 0x5865f2, footer: { text: 'f' } }],
+      allowed_mentions: { parse: [], users: [], roles: [] },
+    });
     assert.equal(ok.status, 200);
-    const command = await send('POST', `/applications/${sandbox.world.applicationId}/commands`, { name: 'check', description: 'd', default_member_permissions: '8192' });
+    const command = await send('POST', `/applications/${sandbox.world.applicationId}/commands`, {
+      name: 'check',
+      description: 'd',
+      default_member_permissions: '8192',
+    });
     assert.equal(command.status, 201);
   });
 

@@ -13,8 +13,14 @@ describe('channel view', () => {
 
   it('shows the channel, names mentions, draws embeds and escapes what members typed', async () => {
     const { demo } = sandbox.world;
-    const hostile = sandbox.world.messages.create(demo.channels.general, { authorId: demo.plainMemberId, content: `<script>alert(1)</script> hi <@${demo.adminUserId}>` });
-    sandbox.world.messages.create(demo.channels.general, { authorId: sandbox.world.botUserId, embeds: [{ title: 'Game night', description: 'Friday', color: 0xe74c3c }] });
+    const hostile = sandbox.world.messages.create(demo.channels.general, {
+      authorId: demo.plainMemberId,
+      content: `<script>alert(1)</script> hi <@${demo.adminUserId}>`,
+    });
+    sandbox.world.messages.create(demo.channels.general, {
+      authorId: sandbox.world.botUserId,
+      embeds: [{ title: 'Game night', description: 'Friday', color: 0xe74c3c }],
+    });
     const response = await fetch(`${sandbox.url}/channels/${demo.guildId}/${demo.channels.general}/${hostile.id}`);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /text\/html/);

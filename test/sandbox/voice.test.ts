@@ -2,7 +2,17 @@
 // themselves or by a moderator, the AFK channel, Connect enforced, and members boosting the guild.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AuditLogEvent, Routes, DiscordAPIError, Events, MessageType, PermissionFlagsBits as P, type GuildMember, type Message, type VoiceState } from 'discord.js';
+import {
+  AuditLogEvent,
+  Routes,
+  DiscordAPIError,
+  Events,
+  MessageType,
+  PermissionFlagsBits as P,
+  type GuildMember,
+  type Message,
+  type VoiceState,
+} from 'discord.js';
 import { ManualClock } from '../../src/core/clock';
 import { control, startBotHarness, waitForEvent, type BotHarness } from './helpers';
 
@@ -19,7 +29,8 @@ describe('voice and boosts', () => {
     assert.ok(found);
     return found;
   };
-  const voice = (body: unknown) => control<{ error?: string; channel_id?: string | null; self_mute?: boolean }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice`, body);
+  const voice = (body: unknown) =>
+    control<{ error?: string; channel_id?: string | null; self_mute?: boolean }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice`, body);
   const stateOf = (userId: string) => (_old: VoiceState, next: VoiceState) => next.id === userId;
   const grantBot = (permissions: bigint) => {
     const role = h.sandbox.world.requireGuild(demo().guildId).roles.get(demo().roles.bot);
@@ -44,7 +55,7 @@ describe('voice and boosts', () => {
     assert.equal(state.selfDeaf, false);
     assert.equal(state.serverMute, false);
 
-    const fetched = await h.client.rest.get(`/guilds/${demo().guildId}/voice-states/${userId}`) as { channel_id: string; self_mute: boolean };
+    const fetched = (await h.client.rest.get(`/guilds/${demo().guildId}/voice-states/${userId}`)) as { channel_id: string; self_mute: boolean };
     assert.equal(fetched.channel_id, demo().channels.voice);
     assert.equal(fetched.self_mute, true);
 
@@ -62,7 +73,10 @@ describe('voice and boosts', () => {
     const left = waitForEvent(h.client, Events.VoiceStateUpdate, stateOf(userId));
     await voice({ userId, channelId: null });
     assert.equal((await left)[1].channelId, null);
-    await assert.rejects(h.client.rest.get(`/guilds/${demo().guildId}/voice-states/${userId}`), (error: unknown) => error instanceof DiscordAPIError && error.code === 10065);
+    await assert.rejects(
+      h.client.rest.get(`/guilds/${demo().guildId}/voice-states/${userId}`),
+      (error: unknown) => error instanceof DiscordAPIError && error.code === 10065,
+    );
     assert.equal((await voice({ userId, selfMute: false })).body.error, 'not_in_voice');
   });
 
@@ -125,10 +139,17 @@ describe('voice and boosts', () => {
   it('a moderator server-deafens someone from Discord, which needs Deafen Members', async () => {
     const { plainMemberId, adminUserId, channels } = demo();
     await voice({ userId: plainMemberId, channelId: channels.voice });
-    const refused = await control<{ error: string }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice/server`, { actorId: plainMemberId, userId: adminUserId, deaf: true });
+    const refused = await control<{ error: string }>(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice/server`, {
+      actorId: plainMemberId,
+      userId: adminUserId,
+      deaf: true,
+    });
     assert.equal(refused.status, 403);
     const deafened = waitForEvent(h.client, Events.VoiceStateUpdate, stateOf(plainMemberId));
-    assert.equal((await control(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice/server`, { actorId: adminUserId, userId: plainMemberId, deaf: true })).status, 200);
+    assert.equal(
+      (await control(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice/server`, { actorId: adminUserId, userId: plainMemberId, deaf: true })).status,
+      200,
+    );
     assert.equal((await deafened)[1].serverDeaf, true);
     await voice({ userId: plainMemberId, channelId: null });
   });
@@ -139,7 +160,9 @@ describe('voice and boosts', () => {
     assert.equal((await control(h.sandbox, 'PATCH', `/guilds/${demo().guildId}`, { afkChannelId: made.body.id, afkTimeout: 900 })).status, 200);
     await updated;
     assert.equal(guild().afkTimeout, 900);
-    const notVoice = await control<{ fields: Record<string, string> }>(h.sandbox, 'PATCH', `/guilds/${demo().guildId}`, { afkChannelId: demo().channels.general });
+    const notVoice = await control<{ fields: Record<string, string> }>(h.sandbox, 'PATCH', `/guilds/${demo().guildId}`, {
+      afkChannelId: demo().channels.general,
+    });
     assert.equal(notVoice.status, 400);
     assert.ok(notVoice.body.fields.afkChannelId);
 
@@ -152,8 +175,16 @@ describe('voice and boosts', () => {
   it('a member boosts (premium_since, the boost count, the boost message pinging nobody) and stops', async () => {
     const { plainMemberId, channels } = demo();
     const path = `/guilds/${demo().guildId}/boosts/${plainMemberId}`;
-    const memberUpdated = waitForEvent(h.client, Events.GuildMemberUpdate, (_old: unknown, next: GuildMember) => next.id === plainMemberId && next.premiumSinceTimestamp !== null);
-    const guildUpdated = waitForEvent(h.client, Events.GuildUpdate, (_old: unknown, next: { premiumSubscriptionCount: number | null }) => next.premiumSubscriptionCount === 1);
+    const memberUpdated = waitForEvent(
+      h.client,
+      Events.GuildMemberUpdate,
+      (_old: unknown, next: GuildMember) => next.id === plainMemberId && next.premiumSinceTimestamp !== null,
+    );
+    const guildUpdated = waitForEvent(
+      h.client,
+      Events.GuildUpdate,
+      (_old: unknown, next: { premiumSubscriptionCount: number | null }) => next.premiumSubscriptionCount === 1,
+    );
     const boostMessage = waitForEvent(h.client, Events.MessageCreate, (message: Message) => message.type === MessageType.GuildBoost);
     const started = await control<{ premiumSince: string }>(h.sandbox, 'PUT', path);
     assert.equal(started.status, 200);
@@ -163,15 +194,26 @@ describe('voice and boosts', () => {
     const boosterRole = guild().roles.premiumSubscriberRole;
     assert.ok(boosterRole?.managed, 'Discord made the managed Server Booster role');
     assert.ok(member.roles.cache.has(boosterRole.id));
-    await assert.rejects(guild().members.addRole({ user: demo().adminUserId, role: boosterRole.id }), (error: unknown) => error instanceof DiscordAPIError && error.code === 50013);
+    await assert.rejects(
+      guild().members.addRole({ user: demo().adminUserId, role: boosterRole.id }),
+      (error: unknown) => error instanceof DiscordAPIError && error.code === 50013,
+    );
     await guildUpdated;
     const [message] = await boostMessage;
     assert.equal(message.channelId, channels.welcome);
     assert.equal(message.author.id, plainMemberId);
     assert.deepEqual(h.sandbox.world.messages.get(message.id)?.pings, { userIds: [], roleIds: [], everyone: false });
-    assert.deepEqual((await control<{ premiumSince: string }>(h.sandbox, 'PUT', path)).body.premiumSince, started.body.premiumSince, 'boosting twice changes nothing');
+    assert.deepEqual(
+      (await control<{ premiumSince: string }>(h.sandbox, 'PUT', path)).body.premiumSince,
+      started.body.premiumSince,
+      'boosting twice changes nothing',
+    );
 
-    const stopped = waitForEvent(h.client, Events.GuildMemberUpdate, (_old: unknown, next: GuildMember) => next.id === plainMemberId && next.premiumSinceTimestamp === null);
+    const stopped = waitForEvent(
+      h.client,
+      Events.GuildMemberUpdate,
+      (_old: unknown, next: GuildMember) => next.id === plainMemberId && next.premiumSinceTimestamp === null,
+    );
     assert.equal((await control(h.sandbox, 'DELETE', path)).status, 200);
     const [, unboosted] = await stopped;
     assert.equal(unboosted.roles.cache.has(boosterRole.id), false);

@@ -19,13 +19,16 @@ describe('request bodies with a Content-Encoding', () => {
   /** Every route of the API that takes a body, read from the router so later routes are covered too. */
   function writeRoutes(): { method: string; path: string }[] {
     return product.api.stack.flatMap((layer) =>
-      layer.methods.filter((m) => ['POST', 'PUT', 'PATCH'].includes(m)).map((method) => ({ method, path: String(layer.path).replace(/:\w+/g, '123456789012345678') })),
+      layer.methods
+        .filter((m) => ['POST', 'PUT', 'PATCH'].includes(m))
+        .map((method) => ({ method, path: String(layer.path).replace(/:\w+/g, '123456789012345678') })),
     );
   }
 
   function send(route: { method: string; path: string }, encoding: string, body: Buffer | string) {
     const method = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
-    return request(product.url)[method](route.path)
+    return request(product.url)
+      [method](route.path)
       .set('Origin', product.config.publicUrl)
       .set('Content-Type', 'application/json')
       .set('Content-Encoding', encoding)
@@ -49,7 +52,10 @@ describe('request bodies with a Content-Encoding', () => {
     for (const route of writeRoutes()) {
       const response = await send(route, 'compress', 'whatever');
       assert.equal(response.status, 415, `${route.method} ${route.path}`);
-      assert.equal(response.body.message, 'The request body is encoded as compress, which this server does not read; send it as gzip, deflate or br, or not encoded.');
+      assert.equal(
+        response.body.message,
+        'The request body is encoded as compress, which this server does not read; send it as gzip, deflate or br, or not encoded.',
+      );
       assert.equal(response.headers['accept-encoding'], 'gzip, deflate, br', 'RFC 9110: a 415 for a coding says which codings are read');
     }
   });

@@ -25,7 +25,6 @@ const SPELLINGS = [
   '/api/auth/logout;x=1',
 ];
 
-
 const h = useHarness();
 
 describe('cross-site writes are refused whatever the path', () => {

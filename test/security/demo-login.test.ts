@@ -6,11 +6,9 @@ import { DEMO_LOGIN_DEFAULTS, DEMO_LOGIN_ID_MESSAGE } from '../../src/shared/dem
 import { browserAgent } from '../helpers/product';
 import { useHarness } from '../helpers/harness';
 
-
 const h = useHarness();
 
 describe('demo login', () => {
-
   /** The sandbox's guilds, users and members as JSON, to prove a refused login changed nothing. */
   const worldSnapshot = async () => {
     const { botPresence: _presence, ...state } = (await (await fetch(`${h().product.sandbox?.url}/_sandbox/state`)).json()) as Record<string, unknown>;
@@ -39,7 +37,15 @@ describe('demo login', () => {
   });
 
   test('an id that is not a canonical Discord user id is refused with 400 naming id, and changes nothing', async () => {
-    for (const id of ['0123456789012345678', '00935480000000000001', '1234567890123456', '123456789012345678901', '18446744073709551616', '12345678901234567a', ' 123456789012345678']) {
+    for (const id of [
+      '0123456789012345678',
+      '00935480000000000001',
+      '1234567890123456',
+      '123456789012345678901',
+      '18446744073709551616',
+      '12345678901234567a',
+      ' 123456789012345678',
+    ]) {
       const before = await worldSnapshot();
       const browser = browserAgent(h().product);
       const response = await browser.post('/api/auth/mock-login', { username: 'sneaky', id, discriminator: '0000' });

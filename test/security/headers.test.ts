@@ -10,7 +10,13 @@ import { createTestStore } from '../helpers/store';
 
 /** The CSP header as a map of directive -> sources. */
 function directives(header: string | undefined): Map<string, string[]> {
-  return new Map((header ?? '').split(';').map((part) => part.trim().split(/\s+/)).filter((parts) => parts[0]).map(([name = '', ...values]) => [name, values]));
+  return new Map(
+    (header ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name = '', ...values]) => [name, values]),
+  );
 }
 
 describe('security headers', () => {
@@ -26,8 +32,7 @@ describe('security headers', () => {
     await web.dispose();
   });
 
-  const app = (publicUrl = 'http://localhost:3000') =>
-    buildApp(store, { webRoot: web.root, config: { ...testConfig(), publicUrl } }).callback();
+  const app = (publicUrl = 'http://localhost:3000') => buildApp(store, { webRoot: web.root, config: { ...testConfig(), publicUrl } }).callback();
 
   test('the dashboard page: a CSP with no inline script, a fresh style nonce handed to the page, and the CDN for images', async () => {
     const first = await request(app()).get('/servers').expect(200);

@@ -33,7 +33,8 @@ function sendMalformed(port: number, first: string): Promise<void> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1', () => {
       socket.write(
-        `${first}GET /api/auth/me HTTP/1.1\r\nHost: localhost\r\nCookie: ${COOKIE}\r\nAuthorization: Bearer ${BEARER}\r\nX-Token: Bot ${BOT}\r\nContent-Length: abc\r\n\r\n`,
+        `${first}GET /api/auth/me HTTP/1.1\r\nHost: localhost\r\nCookie: ${COOKIE}\r\nAuthorization: Bearer ${BEARER}\r\nX-Token: Bot ` +
+          `${BOT}\r\nContent-Length: abc\r\n\r\n`,
       );
     });
     socket.on('data', () => undefined);

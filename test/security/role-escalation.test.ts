@@ -38,7 +38,7 @@ async function handouts() {
   };
 }
 
-describe('handing out roles through the bot stays within the person\'s own Discord rights', () => {
+describe("handing out roles through the bot stays within the person's own Discord rights", () => {
   let general: string;
   let messageId: string;
   before(async () => {
@@ -63,7 +63,13 @@ describe('handing out roles through the bot stays within the person\'s own Disco
       assert.equal(refusal.body.message, 'You cannot hand out @Moderator: giving roles needs the Manage Roles permission in Discord, and you do not have it.');
     }
     // Confirming the danger changes nothing: the rule is about who asks.
-    const confirmed = await editor.session.post(`${base()}/shop`, { name: 'Badge of office', price: 0, type: 'role', roleId: moderator, confirmRoleIds: [moderator] });
+    const confirmed = await editor.session.post(`${base()}/shop`, {
+      name: 'Badge of office',
+      price: 0,
+      type: 'role',
+      roleId: moderator,
+      confirmRoleIds: [moderator],
+    });
     assert.equal(confirmed.status, 403);
     assert.deepEqual(await handouts(), before);
   });
@@ -80,7 +86,7 @@ describe('handing out roles through the bot stays within the person\'s own Disco
     await moderator.session.put(`${base()}/settings`, { xpCooldown: 61 }).expect(200);
   });
 
-  test('with Manage Roles: only roles strictly below one\'s highest role, and none carrying a permission one lacks', async () => {
+  test("with Manage Roles: only roles strictly below one's highest role, and none carrying a permission one lacks", async () => {
     const manager = await buildRole('Role Keeper', P.ManageRoles | P.KickMembers, 3);
     const bouncer = await buildRole('Bouncer', P.KickMembers, 2);
     const sheriff = await buildRole('Sheriff', P.BanMembers, 2);
@@ -89,9 +95,12 @@ describe('handing out roles through the bot stays within the person\'s own Disco
 
     const above = await keeper.session.post(`${base()}/leveling/rewards`, { level: 4, roleId: h().demo.roles.moderator });
     assert.equal(above.status, 403);
-    assert.equal(above.body.message, 'You cannot hand out @Moderator: in Discord you can only give roles below your highest role, and your highest role is @Role Keeper.');
+    assert.equal(
+      above.body.message,
+      'You cannot hand out @Moderator: in Discord you can only give roles below your highest role, and your highest role is @Role Keeper.',
+    );
     const same = await keeper.session.post(`${base()}/leveling/rewards`, { level: 4, roleId: manager });
-    assert.equal(same.status, 403, 'one\'s own highest role is not below it');
+    assert.equal(same.status, 403, "one's own highest role is not below it");
     const lacking = await keeper.session.post(`${base()}/leveling/rewards`, { level: 4, roleId: sheriff });
     assert.equal(lacking.status, 403);
     assert.equal(lacking.body.message, 'You cannot hand out @Sheriff: it carries Ban Members, which you do not have yourself.');
@@ -100,7 +109,10 @@ describe('handing out roles through the bot stays within the person\'s own Disco
     const unconfirmed = await keeper.session.post(`${base()}/leveling/rewards`, { level: 4, roleId: bouncer });
     assert.equal(unconfirmed.status, 409);
     assert.equal(unconfirmed.body.error, 'confirmation_required');
-    assert.match(unconfirmed.body.fields.roleId, /^The level 4 reward hands out @Bouncer\. @Bouncer carries Kick Members: every member who gets it from the bot can use them\.$/);
+    assert.match(
+      unconfirmed.body.fields.roleId,
+      /^The level 4 reward hands out @Bouncer\. @Bouncer carries Kick Members: every member who gets it from the bot can use them\.$/,
+    );
     await keeper.session.post(`${base()}/leveling/rewards`, { level: 4, roleId: bouncer, confirmRoleIds: [bouncer] }).expect(200);
     await keeper.session.post(`${base()}/leveling/rewards`, { level: 5, roleId: h().demo.roles.member }).expect(200);
   });
@@ -141,7 +153,9 @@ describe('handing out roles through the bot stays within the person\'s own Disco
     const asked = await session.post(`${base()}/settings/history/${entry.id}/restore`, {});
     assert.equal(asked.status, 409);
     assert.match(asked.body.fields.memberRoleId, /@Moderator carries Kick Members, Ban Members and Manage Server/);
-    const restored = SettingsViewSchema.parse((await session.post(`${base()}/settings/history/${entry.id}/restore`, { confirmRoleIds: [moderator] }).expect(200)).body);
+    const restored = SettingsViewSchema.parse(
+      (await session.post(`${base()}/settings/history/${entry.id}/restore`, { confirmRoleIds: [moderator] }).expect(200)).body,
+    );
     assert.equal(restored.memberRoleId, moderator);
     await session.put(`${base()}/settings`, { autoRoleEnabled: false, memberRoleId: null }).expect(200);
 
@@ -164,7 +178,8 @@ describe('handing out roles through the bot stays within the person\'s own Disco
     assert.equal(asked.status, 409);
     assert.equal(
       asked.body.message,
-      'The shop item Deputy hands out @Moderator. @Moderator carries Kick Members, Ban Members and Manage Server: every member who gets it from the bot can use them. Confirm that you mean to hand it out.',
+      'The shop item Deputy hands out @Moderator. @Moderator carries Kick Members, Ban Members and Manage Server: every member who gets it from the ' +
+        'bot can use them. Confirm that you mean to hand it out.',
     );
     const other = await owner.post(`${base()}/shop`, { name: 'Deputy', price: 1000, type: 'role', roleId: moderator, confirmRoleIds: [h().demo.roles.member] });
     assert.equal(other.status, 409, 'confirming another role confirms nothing');
@@ -174,7 +189,17 @@ describe('handing out roles through the bot stays within the person\'s own Disco
   test('the diagnostics show stored configurations handing out staff permissions, and the role list says who may hand out what', async () => {
     const { ShopItem } = h().product.store.models;
     // A row stored before the rule existed (by whoever could then).
-    const legacy = await ShopItem.create({ guildId: h().guildId, name: 'Old deputy badge', description: null, price: 0, type: 'role', roleId: h().demo.roles.moderator, icon: null, stock: null, perMemberLimit: null });
+    const legacy = await ShopItem.create({
+      guildId: h().guildId,
+      name: 'Old deputy badge',
+      description: null,
+      price: 0,
+      type: 'role',
+      roleId: h().demo.roles.moderator,
+      icon: null,
+      stock: null,
+      perMemberLimit: null,
+    });
     const session = await admin();
     const diagnostics = DiagnosticsSchema.parse((await session.get(`${base()}/diagnostics?feature=economy`).expect(200)).body);
     const item = diagnostics.items.find((candidate) => candidate.subject === `shopItem:${legacy.id}`);

@@ -10,11 +10,9 @@ import { signInAs } from '../helpers/product';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 
-
 const h = useHarness();
 
 describe('the server list follows live rights', () => {
-
   async function listed(session: Awaited<ReturnType<typeof signInAs>>) {
     return ServerListSchema.parse((await session.get('/api/auth/servers').expect(200)).body);
   }
@@ -25,10 +23,14 @@ describe('the server list follows live rights', () => {
     assert.ok(world);
     world.setMemberRoles(world.demo.guildId, userId, roleIds);
     const guild = h().product.client.guilds.cache.get(world.demo.guildId);
-    await waitFor(() => {
-      const cached = [...(guild?.members.cache.get(userId)?.roles.cache.keys() ?? [])].filter((id) => id !== guild?.id).sort();
-      return JSON.stringify(cached) === JSON.stringify([...roleIds].sort());
-    }, 5000, 'the role change to reach the bot');
+    await waitFor(
+      () => {
+        const cached = [...(guild?.members.cache.get(userId)?.roles.cache.keys() ?? [])].filter((id) => id !== guild?.id).sort();
+        return JSON.stringify(cached) === JSON.stringify([...roleIds].sort());
+      },
+      5000,
+      'the role change to reach the bot',
+    );
   }
 
   test('a role granted or revoked in Discord shows in the list on the next call, with its live permissions', async () => {

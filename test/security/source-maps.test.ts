@@ -23,8 +23,14 @@ describe('source maps in the production build', () => {
   after(() => dispose());
 
   test('dist/web holds no .map file and no script points at one', async () => {
-    assert.ok(files.some((file) => file.endsWith('.js')), 'the dashboard is built');
-    assert.deepEqual(files.filter((file) => file.endsWith('.map')), []);
+    assert.ok(
+      files.some((file) => file.endsWith('.js')),
+      'the dashboard is built',
+    );
+    assert.deepEqual(
+      files.filter((file) => file.endsWith('.map')),
+      [],
+    );
     for (const file of files.filter((name) => /\.(js|css)$/.test(name))) {
       assert.doesNotMatch(await readFile(path.join(webRoot, file), 'utf8'), /sourceMappingURL/, file);
     }
@@ -34,7 +40,11 @@ describe('source maps in the production build', () => {
     const script = files.find((file) => /^assets\/main-.*\.js$/.test(file.split(path.sep).join('/')));
     assert.ok(script);
     const app = buildApp(store, { webRoot }).callback();
-    await request(app).get(`/${script.split(path.sep).join('/')}`).expect(200);
-    await request(app).get(`/${script.split(path.sep).join('/')}.map`).expect(404);
+    await request(app)
+      .get(`/${script.split(path.sep).join('/')}`)
+      .expect(200);
+    await request(app)
+      .get(`/${script.split(path.sep).join('/')}.map`)
+      .expect(404);
   });
 });

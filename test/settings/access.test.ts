@@ -20,7 +20,11 @@ describe('delegated dashboard access', () => {
     const admin = await h().signIn(h().demo.adminUserId);
     const manager = await buildAccount(h(), { roleIds: [h().demo.roles.moderator] });
     const helper = await buildMember(h());
-    const anonymous = await fetch(`${h().product.url}${accessUrl()}`, { method: 'POST', headers: { Origin: h().product.config.publicUrl, 'Content-Type': 'application/json' }, body: '{}' });
+    const anonymous = await fetch(`${h().product.url}${accessUrl()}`, {
+      method: 'POST',
+      headers: { Origin: h().product.config.publicUrl, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(anonymous.status, 401);
     const bad = await admin.post(accessUrl(), { subjectType: 'member', subjectId: helper.userId, level: 'owner' }).expect(400);
     assert.equal(bad.body.fields.level, 'must be view or edit');
@@ -29,7 +33,10 @@ describe('delegated dashboard access', () => {
     const grant = GrantSchema.parse((await admin.post(accessUrl(), { subjectType: 'member', subjectId: helper.userId, level: 'view' }).expect(200)).body);
     assert.equal(grant.subjectName, helper.username);
     const listed = (await manager.session.get(accessUrl()).expect(200)).body as unknown[];
-    assert.ok(listed.some((row) => (row as { id: number }).id === grant.id), 'a manager can see the grants');
+    assert.ok(
+      listed.some((row) => (row as { id: number }).id === grant.id),
+      'a manager can see the grants',
+    );
   });
 
   test('a grant must name a role or member of this server (not @everyone) and a future date', async () => {
@@ -38,7 +45,11 @@ describe('delegated dashboard access', () => {
       [{ subjectType: 'role', subjectId: '123456789012345678', level: 'view' }, 'subjectId', /not a role of this server/],
       [{ subjectType: 'role', subjectId: h().guildId, level: 'view' }, 'subjectId', /@everyone/],
       [{ subjectType: 'member', subjectId: h().demo.otherAdminUserId, level: 'view' }, 'subjectId', /not a member of this server/],
-      [{ subjectType: 'member', subjectId: h().demo.plainMemberId, level: 'view', expiresAt: new Date(clock.ms() - 1000).toISOString() }, 'expiresAt', /future/],
+      [
+        { subjectType: 'member', subjectId: h().demo.plainMemberId, level: 'view', expiresAt: new Date(clock.ms() - 1000).toISOString() },
+        'expiresAt',
+        /future/,
+      ],
       [{ subjectType: 'member', subjectId: h().demo.plainMemberId, level: 'view', expiresAt: 'tomorrow' }, 'expiresAt', /date and time/],
     ];
     for (const [body, field, message] of cases) {

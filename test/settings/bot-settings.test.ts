@@ -16,7 +16,14 @@ import { buildAccount, buildMember } from '../factories';
 const probe: Feature = {
   name: 'probe',
   commands: [
-    { name: 'coinflip', description: 'An economy command', feature: 'economy', async run() { return 'heads'; } },
+    {
+      name: 'coinflip',
+      description: 'An economy command',
+      feature: 'economy',
+      async run() {
+        return 'heads';
+      },
+    },
     {
       name: 'refused',
       description: 'Discord refuses it',
@@ -24,7 +31,13 @@ const probe: Feature = {
         throw new DiscordRefused(50013, "AwesomeBot's highest role is below Senior Staff. Move the AwesomeBot role above it in Server Settings → Roles.");
       },
     },
-    { name: 'broken', description: 'A bug', async run() { throw new Error('boom'); } },
+    {
+      name: 'broken',
+      description: 'A bug',
+      async run() {
+        throw new Error('boom');
+      },
+    },
     {
       name: 'card',
       description: 'Answers with an embed',

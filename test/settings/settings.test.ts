@@ -30,7 +30,11 @@ describe('settings: read and write', () => {
 
   test('PUT in order: 401 without a session, 400 naming a bad field, 403 for a member, 200 with the full settings', async () => {
     const { session, url } = await admin();
-    const anonymous = await fetch(`${h().product.url}${url}`, { method: 'PUT', headers: { Origin: h().product.config.publicUrl, 'Content-Type': 'application/json' }, body: '{}' });
+    const anonymous = await fetch(`${h().product.url}${url}`, {
+      method: 'PUT',
+      headers: { Origin: h().product.config.publicUrl, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     assert.equal(anonymous.status, 401);
     const bad = await put(session, url, { xpCooldown: 999_999 }).expect(400);
     assert.equal(bad.body.fields.xpCooldown, 'must be between 0 and 86400');
@@ -87,7 +91,11 @@ describe('settings: read and write', () => {
     const cases: [object, string, RegExp][] = [
       [{ logChannelId: otherChannel }, 'logChannelId', /is not a channel of this server/],
       [{ logChannelId: channels.voice }, 'logChannelId', /#Lounge is not a text channel/],
-      [{ memberRoleId: roles.aboveBot }, 'memberRoleId', /@Senior Staff is above AwesomeBot's highest role \(@AwesomeBot\)\. Move the AwesomeBot role above it/],
+      [
+        { memberRoleId: roles.aboveBot },
+        'memberRoleId',
+        /@Senior Staff is above AwesomeBot's highest role \(@AwesomeBot\)\. Move the AwesomeBot role above it/,
+      ],
       [{ memberRoleId: roles.bot }, 'memberRoleId', /managed by an integration/],
       [{ memberRoleId: h().guildId }, 'memberRoleId', /@everyone cannot be given/],
       [{ verificationRoleId: '123456789012345678' }, 'verificationRoleId', /is not a role of this server/],
@@ -232,7 +240,13 @@ describe('settings: history, restore, export, import, backup, reset', () => {
 
   test('a viewer reads the settings and the history but cannot change anything', async () => {
     const viewer = await buildAccount(h());
-    await h().product.services.grants.grant(h().guildId, { subjectType: 'member', subjectId: viewer.userId, level: 'view', expiresAt: null, createdBy: h().demo.ownerUserId });
+    await h().product.services.grants.grant(h().guildId, {
+      subjectType: 'member',
+      subjectId: viewer.userId,
+      level: 'view',
+      expiresAt: null,
+      createdBy: h().demo.ownerUserId,
+    });
     const url = `/api/servers/${h().guildId}/settings`;
     const view = (await viewer.session.get(url).expect(200)).body;
     assert.equal(view.access, 'view');

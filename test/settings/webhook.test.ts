@@ -58,10 +58,14 @@ describe('webhook deliveries', () => {
     assert.equal(payload.event, 'memberJoin');
     assert.equal(payload.guildId, h().guildId);
     assert.equal(payload.data.userId, member.userId);
-    const log = await waitFor(async () => {
-      const rows = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`).expect(200)).body);
-      return rows[0]?.status === 'delivered' ? rows : null;
-    }, 5000, 'the delivery to be logged');
+    const log = await waitFor(
+      async () => {
+        const rows = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`).expect(200)).body);
+        return rows[0]?.status === 'delivered' ? rows : null;
+      },
+      5000,
+      'the delivery to be logged',
+    );
     assert.equal(log[0]?.target, url);
     assert.equal(log[0]?.attempts, 1);
   });
@@ -72,19 +76,27 @@ describe('webhook deliveries', () => {
     plan = [503];
     await buildMember(h());
     await waitFor(() => received.length === 2, 5000, 'a retry after the 503');
-    const retried = await waitFor(async () => {
-      const [row] = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`)).body);
-      return row?.status === 'delivered' ? row : null;
-    }, 5000, 'the retried delivery');
+    const retried = await waitFor(
+      async () => {
+        const [row] = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`)).body);
+        return row?.status === 'delivered' ? row : null;
+      },
+      5000,
+      'the retried delivery',
+    );
     assert.equal(retried.attempts, 2);
 
     received.length = 0;
     plan = [500, 500, 500];
     await buildMember(h());
-    const failed = await waitFor(async () => {
-      const [row] = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`)).body);
-      return row?.status === 'failed' ? row : null;
-    }, 5000, 'the delivery to fail');
+    const failed = await waitFor(
+      async () => {
+        const [row] = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`)).body);
+        return row?.status === 'failed' ? row : null;
+      },
+      5000,
+      'the delivery to fail',
+    );
     assert.equal(failed.attempts, 3);
     assert.equal(failed.responseStatus, 500);
     assert.equal(failed.error, 'The receiver answered 500.');

@@ -99,13 +99,26 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
     const body = data === undefined ? {} : isObjectBody(data) ? data : null;
     if (!asked || !body) throw error;
     if (asked.error === 'confirmation_required' && asked.confirmRoleIds?.length) {
-      const question = { title: 'Hand out a role with staff permissions?', message: asked.message, confirmLabel: 'Hand it out', cancelLabel: 'Cancel', tone: 'danger' } as const;
+      const question = {
+        title: 'Hand out a role with staff permissions?',
+        message: asked.message,
+        confirmLabel: 'Hand it out',
+        cancelLabel: 'Cancel',
+        tone: 'danger',
+      } as const;
       if (!(await askConfirmation(question))) throw new ConfirmationDeclined();
       const confirmed = [...new Set([...(Array.isArray(body.confirmRoleIds) ? (body.confirmRoleIds as string[]) : []), ...asked.confirmRoleIds])];
       return apiRequest<T>(method, url, { ...body, confirmRoleIds: confirmed });
     }
     if (asked.error === 'stale_version' && asked.stale && 'baseVersion' in body) {
-      const question = { title: 'Changed while you were editing', message: asked.message, details: asked.stale.changes.map(changeLine), confirmLabel: 'Keep mine', cancelLabel: 'Reload', tone: 'primary' } as const;
+      const question = {
+        title: 'Changed while you were editing',
+        message: asked.message,
+        details: asked.stale.changes.map(changeLine),
+        confirmLabel: 'Keep mine',
+        cancelLabel: 'Reload',
+        tone: 'primary',
+      } as const;
       if (!(await askConfirmation(question))) throw new StaleDeclined();
       return apiRequest<T>(method, url, { ...body, baseVersion: asked.stale.version });
     }

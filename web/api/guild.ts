@@ -25,13 +25,16 @@ export const guildKeys = {
 };
 
 /** The guild's settings merged over the defaults, with this user's access. */
-export const settingsQuery = (guildId: string) => queryOptions({ queryKey: guildKeys.settings(guildId), queryFn: readGuild(guildId, '/settings', SettingsViewSchema) });
+export const settingsQuery = (guildId: string) =>
+  queryOptions({ queryKey: guildKeys.settings(guildId), queryFn: readGuild(guildId, '/settings', SettingsViewSchema) });
 
 /** The guild's channels, roles and emojis, for the pickers and checklists. */
-export const directoryQuery = (guildId: string) => queryOptions({ queryKey: guildKeys.directory(guildId), queryFn: readGuild(guildId, '/directory', GuildDirectorySchema) });
+export const directoryQuery = (guildId: string) =>
+  queryOptions({ queryKey: guildKeys.directory(guildId), queryFn: readGuild(guildId, '/directory', GuildDirectorySchema) });
 
 /** What will fail now, per feature (all of them: pages filter; the counts stay whole). */
-export const diagnosticsQuery = (guildId: string) => queryOptions({ queryKey: guildKeys.diagnostics(guildId), queryFn: readGuild(guildId, '/diagnostics', DiagnosticsSchema) });
+export const diagnosticsQuery = (guildId: string) =>
+  queryOptions({ queryKey: guildKeys.diagnostics(guildId), queryFn: readGuild(guildId, '/diagnostics', DiagnosticsSchema) });
 
 /** The diagnostics of one feature, from the shared read. */
 export function diagnosticsOf(data: z.infer<typeof DiagnosticsSchema> | undefined, feature: DiagnosticFeature | readonly DiagnosticFeature[]) {

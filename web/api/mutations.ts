@@ -46,7 +46,8 @@ export function useGuildMutation<Input, Result>({ request, invalidate = [], succ
       }
       // The person backed out of the server's question: their choice, not a failure to report.
       if (error instanceof ConfirmationDeclined) return;
-      const notice = typeof failure === 'function' ? failure(error) : { ...failure, description: refusalText(error) ?? failure.description ?? errorMessage(error) };
+      const notice =
+        typeof failure === 'function' ? failure(error) : { ...failure, description: refusalText(error) ?? failure.description ?? errorMessage(error) };
       toast({ ...notice, variant: 'destructive' });
     },
   });

@@ -67,7 +67,10 @@ function currentUserResult(answer: SessionAnswer): CurrentUserResult {
  * (web/api/session.ts), schema-checked. One answer for the whole page, never asked twice.
  */
 export function useCurrentUser(): CurrentUserResult {
-  const answer = useSyncExternalStore((onChange) => sessionAnswer.subscribe(onChange), () => sessionAnswer.peek());
+  const answer = useSyncExternalStore(
+    (onChange) => sessionAnswer.subscribe(onChange),
+    () => sessionAnswer.peek(),
+  );
   return useMemo(() => currentUserResult(answer), [answer]);
 }
 

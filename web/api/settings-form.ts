@@ -34,7 +34,17 @@ export interface SettingsFormOptions<D> {
  * has not edited anything (a save elsewhere shows at once); once they have, it keeps their edits
  * and the version they started from, so the server can tell what changed meanwhile.
  */
-export function useSettingsForm<D>({ guildId, view, draftOf, bodyOf, success, failure, serverMessage = true, precheck, invalidate = [] }: SettingsFormOptions<D>) {
+export function useSettingsForm<D>({
+  guildId,
+  view,
+  draftOf,
+  bodyOf,
+  success,
+  failure,
+  serverMessage = true,
+  precheck,
+  invalidate = [],
+}: SettingsFormOptions<D>) {
   const [base, setBase] = useState(view);
   const [draft, setDraft] = useState<D>(() => draftOf(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -60,7 +70,9 @@ export function useSettingsForm<D>({ guildId, view, draftOf, bodyOf, success, fa
     },
     invalidate: [settingsKey, guildKeys.diagnostics(guildId), ...invalidate],
     success,
-    failure: serverMessage ? (error) => ({ ...failure, description: error instanceof ApiRequestError && error.body ? error.body.message : failure.description }) : failure,
+    failure: serverMessage
+      ? (error) => ({ ...failure, description: error instanceof ApiRequestError && error.body ? error.body.message : failure.description })
+      : failure,
     onSuccess: (saved) => {
       setErrors({});
       queryClient.setQueryData(settingsKey, saved);

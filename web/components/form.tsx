@@ -91,7 +91,16 @@ export interface PickerProps {
 const SNOWFLAKE = /^\d{15,21}$/;
 
 /** A picker of the guild's channels or roles that also takes a typed or pasted id. */
-function IdPicker({ noun, options, value, onChange, allowNone = true, directory: _directory, assignableOnly: _assignableOnly, ...rest }: PickerProps & { noun: 'channel' | 'role'; options: ComboboxOption[] }) {
+function IdPicker({
+  noun,
+  options,
+  value,
+  onChange,
+  allowNone = true,
+  directory: _directory,
+  assignableOnly: _assignableOnly,
+  ...rest
+}: PickerProps & { noun: 'channel' | 'role'; options: ComboboxOption[] }) {
   const Noun = noun === 'channel' ? 'Channel' : 'Role';
   return (
     <Combobox
@@ -116,7 +125,10 @@ export function ChannelPicker(props: PickerProps) {
   return <IdPicker {...props} noun="channel" options={options} />;
 }
 
-/** Why a role offered for the bot to hand out needs a second look: the bot cannot give it, the person could not give it in Discord, or it carries staff permissions. */
+/**
+ * Why a role offered for the bot to hand out needs a second look: the bot cannot give it, the
+ * person could not give it in Discord, or it carries staff permissions.
+ */
 function handoutHint(role: GuildDirectory['roles'][number]): string | undefined {
   if (!role.assignable) return 'The bot cannot give it';
   if (role.notYours) return 'You cannot give it in Discord';

@@ -3,14 +3,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export const FEATURE_PAGES: Partial<Record<string, LazyExoticComponent<ComponentType>>> = {
-  settings: lazy(() => import('./settings/Page')),
-  welcome: lazy(() => import('./welcome/Page')),
-  rules: lazy(() => import('./rules/Page')),
-  roles: lazy(() => import('./roles/Page')),
-  announcements: lazy(() => import('./announcements/Page')),
-  leveling: lazy(() => import('./leveling/Page')),
-  economy: lazy(() => import('./economy/Page')),
-  transactions: lazy(() => import('./transactions/Page')),
-  inventory: lazy(() => import('./inventory/Page')),
-  moderation: lazy(() => import('./moderation/Page')),
+  settings: lazy(() => import('./settings/page')),
+  welcome: lazy(() => import('./welcome/page')),
+  rules: lazy(() => import('./rules/page')),
+  roles: lazy(() => import('./roles/page')),
+  announcements: lazy(() => import('./announcements/page')),
+  leveling: lazy(() => import('./leveling/page')),
+  economy: lazy(() => import('./economy/page')),
+  transactions: lazy(() => import('./transactions/page')),
+  inventory: lazy(() => import('./inventory/page')),
+  moderation: lazy(() => import('./moderation/page')),
 };

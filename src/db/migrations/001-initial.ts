@@ -221,9 +221,21 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
 /** Drops everything the migration created. */
 export async function down({ context: qi }: { context: QueryInterface }): Promise<void> {
   for (const table of [
-    'member_activity', 'guild_daily_stats', 'command_usage', 'announcements', 'moderation_logs', 'user_inventory',
-    'reaction_roles', 'transactions', 'shop_items', 'user_levels', 'user_currency', 'server_settings', 'servers',
-    'sessions', 'users',
+    'member_activity',
+    'guild_daily_stats',
+    'command_usage',
+    'announcements',
+    'moderation_logs',
+    'user_inventory',
+    'reaction_roles',
+    'transactions',
+    'shop_items',
+    'user_levels',
+    'user_currency',
+    'server_settings',
+    'servers',
+    'sessions',
+    'users',
   ]) {
     await qi.dropTable(table);
   }

@@ -7,8 +7,17 @@ import { DataTypes, type QueryInterface } from 'sequelize';
 
 /** Tables whose guild column was called serverId. */
 const GUILD_TABLES = [
-  'user_currency', 'user_levels', 'shop_items', 'transactions', 'reaction_roles', 'user_inventory',
-  'moderation_logs', 'announcements', 'command_usage', 'guild_daily_stats', 'member_activity',
+  'user_currency',
+  'user_levels',
+  'shop_items',
+  'transactions',
+  'reaction_roles',
+  'user_inventory',
+  'moderation_logs',
+  'announcements',
+  'command_usage',
+  'guild_daily_stats',
+  'member_activity',
 ];
 
 const timeColumn = () => ({ type: DataTypes.DATE, allowNull: false });

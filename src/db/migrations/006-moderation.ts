@@ -52,8 +52,20 @@ export async function up({ context: qi }: { context: QueryInterface }): Promise<
 /** Reverses up(). */
 export async function down({ context: qi }: { context: QueryInterface }): Promise<void> {
   await qi.dropTable('moderation_reports');
-  for (const index of ['moderation_logs_case', 'moderation_logs_target', 'moderation_logs_expiry', 'moderation_logs_audit_entry']) await qi.removeIndex('moderation_logs', index);
-  for (const column of ['caseNumber', 'source', 'moderatorName', 'targetName', 'duration', 'expiresAt', 'liftedAt', 'claimedUntil', 'dmDelivered', 'auditEntryId']) {
+  for (const index of ['moderation_logs_case', 'moderation_logs_target', 'moderation_logs_expiry', 'moderation_logs_audit_entry'])
+    await qi.removeIndex('moderation_logs', index);
+  for (const column of [
+    'caseNumber',
+    'source',
+    'moderatorName',
+    'targetName',
+    'duration',
+    'expiresAt',
+    'liftedAt',
+    'claimedUntil',
+    'dmDelivered',
+    'auditEntryId',
+  ]) {
     await qi.removeColumn('moderation_logs', column);
   }
 }

@@ -23,21 +23,44 @@ export class GrantStore implements GrantSource {
     if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.grants;
     const grants = this.rows(guildId)
       .findAll({ order: [['id', 'ASC']] })
-      .then((rows) => rows.map((row) => ({ id: row.id, guildId, subjectType: row.subjectType, subjectId: row.subjectId, level: row.level, expiresAt: row.expiresAt, createdBy: row.createdBy, createdAt: row.createdAt })));
+      .then((rows) =>
+        rows.map((row) => ({
+          id: row.id,
+          guildId,
+          subjectType: row.subjectType,
+          subjectId: row.subjectId,
+          level: row.level,
+          expiresAt: row.expiresAt,
+          createdBy: row.createdBy,
+          createdAt: row.createdAt,
+        })),
+      );
     this.cache.set(guildId, { at: Date.now(), grants });
     grants.catch(() => this.cache.delete(guildId));
     return grants;
   }
 
   /** Grants (or changes) `level` to a role or member, until `expiresAt`; returns the grant. */
-  async grant(guildId: string, input: { subjectType: 'role' | 'member'; subjectId: string; level: GrantLevel; expiresAt: Date | null; createdBy: string }): Promise<Grant & { createdBy: string; createdAt: Date }> {
+  async grant(
+    guildId: string,
+    input: { subjectType: 'role' | 'member'; subjectId: string; level: GrantLevel; expiresAt: Date | null; createdBy: string },
+  ): Promise<Grant & { createdBy: string; createdAt: Date }> {
     const rows = this.rows(guildId);
     try {
       const existing = await rows.findOne({ where: { subjectType: input.subjectType, subjectId: input.subjectId } });
       const row = existing
         ? await existing.update({ level: input.level, expiresAt: input.expiresAt, createdBy: input.createdBy, createdAt: this.deps.clock.now() })
         : await rows.create({ ...input, createdAt: this.deps.clock.now() });
-      return { id: row.id, guildId, subjectType: row.subjectType, subjectId: row.subjectId, level: row.level, expiresAt: row.expiresAt, createdBy: row.createdBy, createdAt: row.createdAt };
+      return {
+        id: row.id,
+        guildId,
+        subjectType: row.subjectType,
+        subjectId: row.subjectId,
+        level: row.level,
+        expiresAt: row.expiresAt,
+        createdBy: row.createdBy,
+        createdAt: row.createdAt,
+      };
     } finally {
       this.cache.delete(guildId);
     }

@@ -41,18 +41,29 @@ export async function listGrants(services: Services, guildId: string): Promise<G
  * date; granting again changes the level or date. The role or member must be in the guild (not
  * @everyone); the grant is recorded in the history.
  */
-export async function grantAccess(services: Services, guild: GuildSummary, input: z.output<typeof GrantInput>, actor: Actor & { userId: string }): Promise<GrantView> {
+export async function grantAccess(
+  services: Services,
+  guild: GuildSummary,
+  input: z.output<typeof GrantInput>,
+  actor: Actor & { userId: string },
+): Promise<GrantView> {
   if (input.subjectType === 'role') {
     const role = services.gateway.role(guild.id, input.subjectId);
     if (!role) throw InvalidInput.field('subjectId', 'is not a role of this server', 'That role is not in this server.');
-    if (role.isEveryone) throw InvalidInput.field('subjectId', 'cannot be @everyone: grant a role or a member', 'Access cannot be granted to @everyone; grant it to a role or a member.');
+    if (role.isEveryone)
+      throw InvalidInput.field(
+        'subjectId',
+        'cannot be @everyone: grant a role or a member',
+        'Access cannot be granted to @everyone; grant it to a role or a member.',
+      );
   } else {
     const member = await services.gateway.member(guild.id, input.subjectId);
     if (member.kind !== 'member') throw InvalidInput.field('subjectId', 'is not a member of this server', 'That user is not a member of this server.');
     if (member.isOwner) throw new Conflict('The owner already has full access.', 'subjectId');
   }
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-  if (expiresAt && expiresAt.getTime() <= services.clock.ms()) throw InvalidInput.field('expiresAt', 'must be in the future', 'The expiry date must be in the future.');
+  if (expiresAt && expiresAt.getTime() <= services.clock.ms())
+    throw InvalidInput.field('expiresAt', 'must be in the future', 'The expiry date must be in the future.');
   const grant = await services.grants.grant(guild.id, { ...input, expiresAt, createdBy: actor.userId });
   const name = await subjectName(services, guild.id, grant);
   const until = expiresAt ? ` until ${expiresAt.toISOString()}` : '';
@@ -62,7 +73,16 @@ export async function grantAccess(services: Services, guild: GuildSummary, input
     summary: `Granted ${grant.level} access to ${describe(grant, name)}${until}`,
     changes: [{ field: `access:${grant.subjectType}:${grant.subjectId}`, from: null, to: { level: grant.level, expiresAt: expiresAt?.toISOString() ?? null } }],
   });
-  return { id: grant.id, subjectType: grant.subjectType, subjectId: grant.subjectId, subjectName: name, level: grant.level, expiresAt: expiresAt?.toISOString() ?? null, createdBy: grant.createdBy, createdAt: grant.createdAt.toISOString() };
+  return {
+    id: grant.id,
+    subjectType: grant.subjectType,
+    subjectId: grant.subjectId,
+    subjectName: name,
+    level: grant.level,
+    expiresAt: expiresAt?.toISOString() ?? null,
+    createdBy: grant.createdBy,
+    createdAt: grant.createdAt.toISOString(),
+  };
 }
 
 /** Takes a grant away (recorded in the history). */
@@ -74,6 +94,8 @@ export async function revokeAccess(services: Services, guild: GuildSummary, gran
     actor,
     kind: 'revoke',
     summary: `Revoked ${grant.level} access from ${describe(grant, name)}`,
-    changes: [{ field: `access:${grant.subjectType}:${grant.subjectId}`, from: { level: grant.level, expiresAt: grant.expiresAt?.toISOString() ?? null }, to: null }],
+    changes: [
+      { field: `access:${grant.subjectType}:${grant.subjectId}`, from: { level: grant.level, expiresAt: grant.expiresAt?.toISOString() ?? null }, to: null },
+    ],
   });
 }

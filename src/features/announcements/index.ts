@@ -16,13 +16,29 @@ const schedulers = new WeakMap<Services, AnnouncementScheduler>();
 
 /** What stops scheduled announcements from going out. */
 async function diagnoseAnnouncements(services: Services, guildId: string): Promise<Diagnostic[]> {
-  const scheduled = await services.store.models.Announcement.findAll({ where: { guildId, status: 'scheduled' }, attributes: ['id', 'title', 'channelId', 'mentionRoleId'] });
+  const scheduled = await services.store.models.Announcement.findAll({
+    where: { guildId, status: 'scheduled' },
+    attributes: ['id', 'title', 'channelId', 'mentionRoleId'],
+  });
   const items: Diagnostic[] = [];
   for (const row of scheduled) {
     const channel = channelProblem(services, guildId, row.channelId, ['send', 'embed']);
-    if (channel) items.push({ feature: 'announcements', severity: 'error', problem: `Scheduled "${row.title}": ${channel.problem}`, fix: channel.fix, subject: `announcement:${row.id}` });
+    if (channel)
+      items.push({
+        feature: 'announcements',
+        severity: 'error',
+        problem: `Scheduled "${row.title}": ${channel.problem}`,
+        fix: channel.fix,
+        subject: `announcement:${row.id}`,
+      });
     if (row.mentionRoleId && !services.gateway.role(guildId, row.mentionRoleId)) {
-      items.push({ feature: 'announcements', severity: 'error', problem: `Scheduled "${row.title}": the role to ping no longer exists.`, fix: 'Edit it and pick another role, or none.', subject: `announcement:${row.id}` });
+      items.push({
+        feature: 'announcements',
+        severity: 'error',
+        problem: `Scheduled "${row.title}": the role to ping no longer exists.`,
+        fix: 'Edit it and pick another role, or none.',
+        subject: `announcement:${row.id}`,
+      });
     }
   }
   return items;
@@ -34,7 +50,12 @@ async function exampleScheduled(services: Services, guildId: string): Promise<Re
   const general = services.gateway.channels(guildId).find((channel) => channel.name === 'general');
   if (!guild || !general) return { id: '0' };
   const scheduleTime = new Date(services.clock.ms() + 3_600_000).toISOString();
-  const row = await createAnnouncement(services, guild, { title: 'Game night', message: 'Friday at 8', channelId: general.id, priority: 'normal', mentionRoleId: null, scheduleTime }, { userId: guild.ownerId, name: 'owner' });
+  const row = await createAnnouncement(
+    services,
+    guild,
+    { title: 'Game night', message: 'Friday at 8', channelId: general.id, priority: 'normal', mentionRoleId: null, scheduleTime },
+    { userId: guild.ownerId, name: 'owner' },
+  );
   return { id: String(row.id), channelId: general.id };
 }
 

@@ -3,7 +3,7 @@ import { Op } from 'sequelize';
 import { Conflict, DiscordRefused, InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
-import type { Announcement } from '../../db/models/Community';
+import type { Announcement } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import { saveVersioned, type EditActor } from '../../db/versioned';
 import { guildValueWords } from '../settings/values';
@@ -84,7 +84,9 @@ function checkTarget(services: Services, guildId: string, fields: Pick<Announcem
     if (!role) problems.mentionRoleId = 'is not a role of this server';
     else if (role.isEveryone) problems.mentionRoleId = 'cannot be @everyone; pick the role to ping';
     else if (!role.mentionable && !(bot && (bot.permissions & PermissionFlagsBits.MentionEveryone) !== 0n)) {
-      problems.mentionRoleId = `@${role.name} cannot be pinged by ${botName}. Make it mentionable in Server Settings → Roles, or give ${botName} "Mention @everyone, @here and All Roles".`;
+      problems.mentionRoleId =
+        `@${role.name} cannot be pinged by ${botName}. Make it mentionable in Server Settings → Roles, or give ${botName} ` +
+        `"Mention @everyone, @here and All Roles".`;
     }
   }
   if (Object.keys(problems).length > 0) throw new InvalidInput(problems);
@@ -113,12 +115,28 @@ async function post(services: Services, guildId: string, fields: AnnouncementFie
  * Send Now (no scheduleTime): the bot posts the embed at once; the attempt is recorded either way,
  * and Discord's refusal is thrown in words. Schedule: stored, sent by the scheduler at that time.
  */
-export async function createAnnouncement(services: Services, guild: GuildSummary, input: AnnouncementFields & { scheduleTime: string | null }, actor: AnnouncementActor): Promise<AnnouncementView> {
+export async function createAnnouncement(
+  services: Services,
+  guild: GuildSummary,
+  input: AnnouncementFields & { scheduleTime: string | null },
+  actor: AnnouncementActor,
+): Promise<AnnouncementView> {
   checkTarget(services, guild.id, input);
   const now = services.clock.now();
   const base = {
-    title: input.title, message: input.message, channelId: input.channelId, priority: input.priority, mentionRoleId: input.mentionRoleId,
-    createdById: actor.userId, createdByName: actor.name, sentAt: null, messageId: null, error: null, claimedUntil: null, createdAt: now, updatedAt: now,
+    title: input.title,
+    message: input.message,
+    channelId: input.channelId,
+    priority: input.priority,
+    mentionRoleId: input.mentionRoleId,
+    createdById: actor.userId,
+    createdByName: actor.name,
+    sentAt: null,
+    messageId: null,
+    error: null,
+    claimedUntil: null,
+    createdAt: now,
+    updatedAt: now,
   };
   if (input.scheduleTime) {
     const at = checkSchedule(services, input.scheduleTime);
@@ -126,7 +144,10 @@ export async function createAnnouncement(services: Services, guild: GuildSummary
   }
   try {
     const messageId = await post(services, guild.id, input);
-    return viewAnnouncement(services, await scope(services, guild.id).create({ ...base, scheduleTime: null, status: 'sent', sentAt: services.clock.now(), messageId }));
+    return viewAnnouncement(
+      services,
+      await scope(services, guild.id).create({ ...base, scheduleTime: null, status: 'sent', sentAt: services.clock.now(), messageId }),
+    );
   } catch (error) {
     const reason = error instanceof DiscordRefused ? error.message : 'An unexpected error; see the logs.';
     await scope(services, guild.id).create({ ...base, scheduleTime: null, status: 'failed', error: reason });
@@ -139,7 +160,12 @@ async function editable(services: Services, guildId: string, id: number): Promis
   const row = await scope(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That announcement does not exist in this server.');
   const claimed = row.claimedUntil && row.claimedUntil.getTime() > services.clock.ms();
-  if (row.status !== 'scheduled' || claimed) throw new Conflict(row.status === 'scheduled' ? SENDING_NOW : `That announcement ${row.status in SETTLED ? SETTLED[row.status as keyof typeof SETTLED] : 'is no longer scheduled'} and can no longer be changed.`);
+  if (row.status !== 'scheduled' || claimed)
+    throw new Conflict(
+      row.status === 'scheduled'
+        ? SENDING_NOW
+        : `That announcement ${row.status in SETTLED ? SETTLED[row.status as keyof typeof SETTLED] : 'is no longer scheduled'} and can no longer be changed.`,
+    );
   return row;
 }
 
@@ -164,8 +190,17 @@ export async function updateAnnouncement(
   const values: Record<string, unknown> = Object.fromEntries(Object.entries(next).filter(([field]) => (patch as Record<string, unknown>)[field] !== undefined));
   if (patch.scheduleTime) values.scheduleTime = checkSchedule(services, patch.scheduleTime);
   const saved = await saveVersioned(services.store, {
-    entity: 'announcement', row, values, baseVersion: edit.baseVersion, actor: edit.actor, now: () => services.clock.now(), describe: guildValueWords(services, guild.id),
-    guard: { where: { status: 'scheduled', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: services.clock.now() } }] }, refusal: () => new Conflict(SENDING_NOW) },
+    entity: 'announcement',
+    row,
+    values,
+    baseVersion: edit.baseVersion,
+    actor: edit.actor,
+    now: () => services.clock.now(),
+    describe: guildValueWords(services, guild.id),
+    guard: {
+      where: { status: 'scheduled', [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: services.clock.now() } }] },
+      refusal: () => new Conflict(SENDING_NOW),
+    },
     alongside: { updatedAt: services.clock.now() },
   });
   return viewAnnouncement(services, saved);
@@ -222,14 +257,21 @@ export async function sendDueAnnouncements(services: Services): Promise<number> 
   for (const row of due) {
     if (!services.gateway.guild(row.guildId) || !(await claim(services, row))) continue;
     const lateBy = now - (row.scheduleTime?.getTime() ?? now);
-    const finish = (values: Partial<Announcement>) => services.store.models.Announcement.update({ ...values, claimedUntil: null, updatedAt: services.clock.now() }, { where: { id: row.id } });
+    const finish = (values: Partial<Announcement>) =>
+      services.store.models.Announcement.update({ ...values, claimedUntil: null, updatedAt: services.clock.now() }, { where: { id: row.id } });
     if (lateBy > LATE_SEND_WINDOW_MS) {
       await finish({ status: 'missed', error: `The bot was offline at the scheduled time (${Math.round(lateBy / 60_000)} minutes ago).` });
       settled += 1;
       continue;
     }
     try {
-      const messageId = await post(services, row.guildId, { title: row.title, message: row.message, channelId: row.channelId, priority: row.priority as AnnouncementPriority, mentionRoleId: row.mentionRoleId });
+      const messageId = await post(services, row.guildId, {
+        title: row.title,
+        message: row.message,
+        channelId: row.channelId,
+        priority: row.priority as AnnouncementPriority,
+        mentionRoleId: row.mentionRoleId,
+      });
       await finish({ status: 'sent', messageId, sentAt: services.clock.now(), late: lateBy > LATE_AFTER_MS });
       settled += 1;
     } catch (error) {

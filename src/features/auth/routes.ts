@@ -3,7 +3,17 @@ import { NotFound } from '../../core/errors';
 import { accountRoute, endSession, establishSession, HttpError, publicRoute, Unauthorized, type RouteSpec } from '../../http/route';
 import { DiscordCallbackInput, MockLoginInput } from '../../shared/auth';
 import { DiscordAuthRejected } from './discord';
-import { beginSignIn, completeSignIn, listCommunities, listManagedServers, presentAccount, saveSignedInAccount, signOut, signOutEverywhere, SignInRefused } from './service';
+import {
+  beginSignIn,
+  completeSignIn,
+  listCommunities,
+  listManagedServers,
+  presentAccount,
+  saveSignedInAccount,
+  signOut,
+  signOutEverywhere,
+  SignInRefused,
+} from './service';
 import type { Context } from 'koa';
 
 const LoginQuery = z.object({ redirect: z.string().max(2048, 'is too long').optional() });

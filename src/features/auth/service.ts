@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Account } from '../../db/models/Account';
+import type { Account } from '../../db/models/account';
 import type { Store } from '../../db/store';
 import type { Logger } from '../../logger';
 import type { AccessRule } from '../../core/access';
@@ -105,7 +105,11 @@ export async function completeSignIn(
 }
 
 /** Creates or updates the account from the Discord profile, storing the tokens encrypted. */
-export async function saveSignedInAccount(services: Pick<AuthServices, 'store' | 'secrets' | 'guildLists'>, profile: DiscordProfile, tokens: DiscordTokens): Promise<Account> {
+export async function saveSignedInAccount(
+  services: Pick<AuthServices, 'store' | 'secrets' | 'guildLists'>,
+  profile: DiscordProfile,
+  tokens: DiscordTokens,
+): Promise<Account> {
   const { Account } = services.store.models;
   const values = {
     username: profile.username,
@@ -153,14 +157,32 @@ async function guildsWithAccess(services: { auth: AuthServices; gateway: BotGate
       const live = services.gateway.guild(guild.id);
       if (!live) {
         const access = listedAccess(guild.permissions, guild.owner);
-        return { id: guild.id, name: guild.name, icon: guild.icon, hasBot: false, permissions: guild.permissions, memberCount: null, owner: guild.owner, access };
+        return {
+          id: guild.id,
+          name: guild.name,
+          icon: guild.icon,
+          hasBot: false,
+          permissions: guild.permissions,
+          memberCount: null,
+          owner: guild.owner,
+          access,
+        };
       }
       const access = await services.access.of(guild.id, account.userId).catch((error: unknown) => {
         if (error instanceof NotFound) return null;
         throw error;
       });
       if (!access || access.level === 'none') return null;
-      return { id: guild.id, name: live.name, icon: live.icon, hasBot: true, permissions: access.permissions, memberCount: live.memberCount, owner: access.isOwner, access: access.level };
+      return {
+        id: guild.id,
+        name: live.name,
+        icon: live.icon,
+        hasBot: true,
+        permissions: access.permissions,
+        memberCount: live.memberCount,
+        owner: access.isOwner,
+        access: access.level,
+      };
     }),
   );
   return servers.filter((server): server is Server => server !== null);

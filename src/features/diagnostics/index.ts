@@ -21,7 +21,10 @@ export async function diagnose(services: Services, guildId: string): Promise<Dia
     }),
   );
   const items = lists.flat();
-  const counts = Object.fromEntries(DIAGNOSTIC_FEATURES.map((feature) => [feature, items.filter((item) => item.feature === feature).length])) as Record<DiagnosticFeature, number>;
+  const counts = Object.fromEntries(DIAGNOSTIC_FEATURES.map((feature) => [feature, items.filter((item) => item.feature === feature).length])) as Record<
+    DiagnosticFeature,
+    number
+  >;
   return { items, counts };
 }
 

@@ -6,7 +6,6 @@ import { profile } from '../leveling/service';
 import { buyItem, claimDaily, giveCoins, inventoryOf } from './member';
 import { listShop } from './service';
 
-
 /** "1,234 coins" in the guild's currency. */
 const coins = (amount: number, currency: string) => `${amount.toLocaleString('en-US')} ${currency}`;
 
@@ -21,7 +20,12 @@ async function shopReply(services: Services, guildId: string, wanted: number): P
     const what = item.type === 'role' && item.roleName ? `the @${item.roleName} role` : item.type;
     return `**${item.name}** · ${coins(item.price, settings.currencyName)} · ${what}${stock}${item.description ? `\n${item.description}` : ''}`;
   });
-  const embed: APIEmbed = { title: 'Shop', description: lines.join('\n\n') || 'The shop is empty for now.', color: 0xf1c40f, footer: { text: 'Buy with /buy item' } };
+  const embed: APIEmbed = {
+    title: 'Shop',
+    description: lines.join('\n\n') || 'The shop is empty for now.',
+    color: 0xf1c40f,
+    footer: { text: 'Buy with /buy item' },
+  };
   return { embeds: [embed], components: pageButtons('shop', page, pages) };
 }
 
@@ -63,7 +67,9 @@ const give: Command = {
       amount,
     );
     return {
-      content: `${invocation.user.displayName} gave ${coins(amount, settings.currencyName)} to <@${to.id}>. ${invocation.user.displayName} has ${coins(result.from.balance, settings.currencyName)} left.`,
+      content:
+        `${invocation.user.displayName} gave ${coins(amount, settings.currencyName)} to <@${to.id}>. ${invocation.user.displayName} has ` +
+        `${coins(result.from.balance, settings.currencyName)} left.`,
       mentionUserIds: [to.id],
     };
   },
@@ -111,9 +117,17 @@ const buy: Command = {
   ],
   async run(invocation) {
     const settings = await invocation.services.settings.get(invocation.guildId);
-    const bought = await buyItem(invocation.services, invocation.guildId, { userId: invocation.user.id, username: invocation.user.displayName }, read.string(invocation, 'item') ?? '');
+    const bought = await buyItem(
+      invocation.services,
+      invocation.guildId,
+      { userId: invocation.user.id, username: invocation.user.displayName },
+      read.string(invocation, 'item') ?? '',
+    );
     const extra = bought.item.type === 'role' && bought.item.roleName ? ` You now have the @${bought.item.roleName} role.` : '';
-    return `You bought **${bought.item.name}** for ${coins(bought.item.price, settings.currencyName)}.${extra} You have ${coins(bought.balance, settings.currencyName)} left.`;
+    return (
+      `You bought **${bought.item.name}** for ${coins(bought.item.price, settings.currencyName)}.${extra} You have ` +
+      `${coins(bought.balance, settings.currencyName)} left.`
+    );
   },
 };
 

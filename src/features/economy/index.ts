@@ -14,7 +14,14 @@ async function diagnoseEconomy(services: Services, guildId: string, settings: Gu
   for (const item of await listShop(services, guildId, { activeOnly: true })) {
     if (item.type !== 'role' || !item.roleId) continue;
     const role = handoutProblem(services, guildId, item.roleId);
-    if (role) items.push({ feature: 'economy', severity: role.severity, problem: `Shop item ${item.name} (@${item.roleName ?? item.roleId}): ${role.problem}`, fix: role.fix, subject: `shopItem:${item.id}` });
+    if (role)
+      items.push({
+        feature: 'economy',
+        severity: role.severity,
+        problem: `Shop item ${item.name} (@${item.roleName ?? item.roleId}): ${role.problem}`,
+        fix: role.fix,
+        subject: `shopItem:${item.id}`,
+      });
   }
   return items;
 }

@@ -6,7 +6,7 @@ import { Conflict, DiscordRefused, Forbidden, InvalidInput, NotFound } from '../
 import type { Services } from '../../core/services';
 import { askDiscord } from '../../bot/discord-errors';
 import { GuildScope } from '../../db/scoped';
-import type { ShopItem } from '../../db/models/Economy';
+import type { ShopItem } from '../../db/models/economy';
 import type { Inventory, ShopItemView, Wallet } from '../../shared/economy';
 import { memberName } from '../leveling/service';
 import { balanceOf, credit, debit, writeLedger } from './ledger';
@@ -54,7 +54,8 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
   const settings = await services.settings.get(guildId);
   if (found.type === 'role' && found.roleId) {
     const member = await services.gateway.member(guildId, buyer.userId);
-    if (member.kind === 'member' && member.roleIds.includes(found.roleId)) throw new Conflict(`You already have @${services.gateway.role(guildId, found.roleId)?.name ?? found.name}.`);
+    if (member.kind === 'member' && member.roleIds.includes(found.roleId))
+      throw new Conflict(`You already have @${services.gateway.role(guildId, found.roleId)?.name ?? found.name}.`);
   }
   let granted: string | null = null;
   try {
@@ -62,26 +63,57 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
       const context = { store: services.store, transaction, now: services.clock.now() };
       const item = await services.store.models.ShopItem.findOne({ where: { id: found.id, guildId }, transaction, lock: transaction.LOCK.UPDATE });
       if (!item || !item.isActive) throw new NotFound(`${found.name} is no longer for sale.`);
-      const owned = await services.store.models.UserInventory.findOne({ where: { guildId, userId: buyer.userId, itemId: item.id }, transaction, lock: transaction.LOCK.UPDATE });
+      const owned = await services.store.models.UserInventory.findOne({
+        where: { guildId, userId: buyer.userId, itemId: item.id },
+        transaction,
+        lock: transaction.LOCK.UPDATE,
+      });
       const limit = item.type === 'role' ? 1 : item.perMemberLimit;
       if (limit !== null && (owned?.quantity ?? 0) >= limit) {
         throw new Conflict(item.type === 'role' ? `You already have ${item.name}.` : `You can own at most ${limit} × ${item.name}.`);
       }
       if (item.stock !== null) {
-        const [left] = await services.store.models.ShopItem.update({ stock: services.store.sequelize.literal('"stock" - 1') as unknown as number }, { where: { id: item.id, stock: { [Op.gt]: 0 } }, transaction });
+        const [left] = await services.store.models.ShopItem.update(
+          { stock: services.store.sequelize.literal('"stock" - 1') as unknown as number },
+          { where: { id: item.id, stock: { [Op.gt]: 0 } }, transaction },
+        );
         if (left === 0) throw new Conflict(`${item.name} is sold out.`);
       }
       if (item.price > 0) {
-        const paid = await debit(context, { guildId, userId: buyer.userId, type: 'purchase', amount: -item.price, itemId: item.id, itemName: item.name, description: `Bought ${item.name}`, actorId: buyer.userId });
+        const paid = await debit(context, {
+          guildId,
+          userId: buyer.userId,
+          type: 'purchase',
+          amount: -item.price,
+          itemId: item.id,
+          itemName: item.name,
+          description: `Bought ${item.name}`,
+          actorId: buyer.userId,
+        });
         if (!paid) {
           const balance = await balanceOf(context, guildId, buyer.userId);
           throw new Conflict(`${item.name} costs ${item.price.toLocaleString('en-US')} ${settings.currencyName}; you have ${balance.toLocaleString('en-US')}.`);
         }
       } else {
-        await writeLedger(context, [{ guildId, userId: buyer.userId, type: 'purchase', amount: 0, itemId: item.id, itemName: item.name, description: `Got ${item.name} (free)`, actorId: buyer.userId }]);
+        await writeLedger(context, [
+          {
+            guildId,
+            userId: buyer.userId,
+            type: 'purchase',
+            amount: 0,
+            itemId: item.id,
+            itemName: item.name,
+            description: `Got ${item.name} (free)`,
+            actorId: buyer.userId,
+          },
+        ]);
       }
       if (owned) await owned.update({ quantity: owned.quantity + 1 }, { transaction });
-      else await services.store.models.UserInventory.create({ guildId, userId: buyer.userId, itemId: item.id, itemName: item.name, itemType: item.type, quantity: 1, acquiredAt: context.now }, { transaction });
+      else
+        await services.store.models.UserInventory.create(
+          { guildId, userId: buyer.userId, itemId: item.id, itemName: item.name, itemType: item.type, quantity: 1, acquiredAt: context.now },
+          { transaction },
+        );
       await item.increment('purchaseCount', { transaction });
       if (item.type === 'role' && item.roleId) {
         // Inside the step: if Discord refuses, the transaction rolls back and nothing is charged.
@@ -91,13 +123,19 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
         const roleName = guild.roles.cache.get(item.roleId)?.name ?? item.name;
         const botName = guild.members.me?.displayName ?? 'The bot';
         try {
-          await askDiscord(() => member.roles.add(item.roleId ?? '', `Bought in the shop: ${item.name}`), botName, (code) =>
-            code === 50013 ? `${botName} cannot give @${roleName}: it needs Manage Roles and a role above it. Nothing was charged; tell a moderator.` : undefined,
+          await askDiscord(
+            () => member.roles.add(item.roleId ?? '', `Bought in the shop: ${item.name}`),
+            botName,
+            (code) =>
+              code === 50013
+                ? `${botName} cannot give @${roleName}: it needs Manage Roles and a role above it. Nothing was charged; tell a moderator.`
+                : undefined,
           );
         } catch (error) {
           // Whatever Discord said (a refusal, or no answer after discord.js's retries), the member
           // must know their coins are safe.
-          if (error instanceof DiscordRefused && !error.message.includes('Nothing was charged')) throw new DiscordRefused(error.code, `${error.message} Nothing was charged.`);
+          if (error instanceof DiscordRefused && !error.message.includes('Nothing was charged'))
+            throw new DiscordRefused(error.code, `${error.message} Nothing was charged.`);
           throw error;
         }
         granted = item.roleId;
@@ -110,7 +148,10 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
     // The role was given but the purchase did not commit: take it back, so nothing is free.
     const roleId: string | null = granted;
     if (roleId) {
-      const member = await services.gateway.client?.guilds.cache.get(guildId)?.members.fetch(buyer.userId).catch(() => null);
+      const member = await services.gateway.client?.guilds.cache
+        .get(guildId)
+        ?.members.fetch(buyer.userId)
+        .catch(() => null);
       await member?.roles.remove(roleId, 'The purchase did not go through').catch(() => undefined);
     }
     throw error;
@@ -124,12 +165,24 @@ export async function giveCoins(services: Services, guildId: string, from: Membe
   const settings = await services.settings.get(guildId);
   const balances = await services.store.sequelize.transaction(async (transaction) => {
     const context = { store: services.store, transaction, now: services.clock.now() };
-    const sent = await debit(context, { guildId, userId: from.userId, type: 'give', amount: -amount, description: `Gave to ${to.username}`, actorId: from.userId, counterpartyId: to.userId });
+    const sent = await debit(context, {
+      guildId,
+      userId: from.userId,
+      type: 'give',
+      amount: -amount,
+      description: `Gave to ${to.username}`,
+      actorId: from.userId,
+      counterpartyId: to.userId,
+    });
     if (!sent) {
       const balance = await balanceOf(context, guildId, from.userId);
       throw new Conflict(`You have ${balance.toLocaleString('en-US')} ${settings.currencyName}; you cannot give ${amount.toLocaleString('en-US')}.`);
     }
-    const received = await credit(context, { guildId, userId: to.userId, type: 'give', amount, description: `From ${from.username}`, actorId: from.userId, counterpartyId: from.userId }, to.username);
+    const received = await credit(
+      context,
+      { guildId, userId: to.userId, type: 'give', amount, description: `From ${from.username}`, actorId: from.userId, counterpartyId: from.userId },
+      to.username,
+    );
     if (!received) throw new Conflict(`${to.username}'s wallet cannot hold that much.`);
     return { from: await balanceOf(context, guildId, from.userId), to: await balanceOf(context, guildId, to.userId) };
   });
@@ -145,12 +198,16 @@ export async function claimDaily(services: Services, guildId: string, member: Me
   const result = await services.store.sequelize.transaction(async (transaction) => {
     const context = { store: services.store, transaction, now };
     await services.store.sequelize.query(
-      `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt") VALUES (?, ?, ?, 0, 0, ?) ON CONFLICT ("guildId", "userId") DO NOTHING`,
+      `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt") VALUES (?, ?, ?, 0, 0, ?) ON CONFLICT ` +
+        `("guildId", "userId") DO NOTHING`,
       { replacements: [guildId, member.userId, member.username.slice(0, 100), now], transaction },
     );
     const [claimed] = await services.store.models.UserCurrency.update(
       { lastDailyAt: now },
-      { where: { guildId, userId: member.userId, [Op.or]: [{ lastDailyAt: null }, { lastDailyAt: { [Op.lte]: new Date(now.getTime() - DAY_MS) } }] }, transaction },
+      {
+        where: { guildId, userId: member.userId, [Op.or]: [{ lastDailyAt: null }, { lastDailyAt: { [Op.lte]: new Date(now.getTime() - DAY_MS) } }] },
+        transaction,
+      },
     );
     if (claimed === 0) {
       const wallet = await services.store.models.UserCurrency.findOne({ where: { guildId, userId: member.userId }, transaction });
@@ -167,9 +224,17 @@ export async function claimDaily(services: Services, guildId: string, member: Me
 
 /** A member's inventory, with each item's description from the shop (when it still exists). */
 export async function inventoryOf(services: Services, guildId: string, userId: string): Promise<Inventory> {
-  const rows = await new GuildScope(services.store.models.UserInventory, guildId).findAll({ where: { userId }, order: [['acquiredAt', 'DESC'], ['id', 'DESC']] });
+  const rows = await new GuildScope(services.store.models.UserInventory, guildId).findAll({
+    where: { userId },
+    order: [
+      ['acquiredAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+  });
   const itemIds = rows.map((row) => row.itemId).filter((id): id is number => id !== null);
-  const items = itemIds.length ? await new GuildScope(services.store.models.ShopItem, guildId).findAll({ where: { id: { [Op.in]: itemIds } }, attributes: ['id', 'description'] }) : [];
+  const items = itemIds.length
+    ? await new GuildScope(services.store.models.ShopItem, guildId).findAll({ where: { id: { [Op.in]: itemIds } }, attributes: ['id', 'description'] })
+    : [];
   const descriptions = new Map(items.map((item) => [item.id, item.description]));
   const wallet = await new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId }, attributes: ['username'] });
   return {
@@ -196,7 +261,16 @@ export async function removeInventoryItem(services: Services, guildId: string, u
     await row.destroy({ transaction });
     const by = actor.userId === userId ? 'by its owner' : `by ${actor.username}`;
     await writeLedger({ store: services.store, transaction, now: services.clock.now() }, [
-      { guildId, userId, type: 'remove', amount: 0, itemId: row.itemId, itemName: row.itemName, description: `Removed ${row.quantity} × ${row.itemName} ${by}`, actorId: actor.userId },
+      {
+        guildId,
+        userId,
+        type: 'remove',
+        amount: 0,
+        itemId: row.itemId,
+        itemName: row.itemName,
+        description: `Removed ${row.quantity} × ${row.itemName} ${by}`,
+        actorId: actor.userId,
+      },
     ]);
   });
 }

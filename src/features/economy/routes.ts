@@ -5,10 +5,30 @@ import type { Services } from '../../core/services';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { Snowflake } from '../../shared/auth';
 import { atLeast, SELF_ONLY } from '../../shared/access';
-import { GiveCoinsInput, ShopItemInput, ShopItemPatch, TransactionQuery, type EconomyStats, type Inventory, type ShopItemView, type TransactionPage } from '../../shared/economy';
+import {
+  GiveCoinsInput,
+  ShopItemInput,
+  ShopItemPatch,
+  TransactionQuery,
+  type EconomyStats,
+  type Inventory,
+  type ShopItemView,
+  type TransactionPage,
+} from '../../shared/economy';
 import { actorOf } from '../settings/routes';
 import { inventoryOf, removeInventoryItem } from './member';
-import { adminGiveCoins, createShopItem, deleteShopItem, economyCsv, economyStats, listShop, listTransactions, resetEconomy, transactionsCsv, updateShopItem } from './service';
+import {
+  adminGiveCoins,
+  createShopItem,
+  deleteShopItem,
+  economyCsv,
+  economyStats,
+  listShop,
+  listTransactions,
+  resetEconomy,
+  transactionsCsv,
+  updateShopItem,
+} from './service';
 
 const ItemParams = z.object({ itemId: rowId('must be a shop item id') });
 const MemberParams = z.object({ userId: Snowflake });
@@ -16,7 +36,17 @@ const EntryParams = MemberParams.extend({ entryId: rowId('must be an inventory e
 
 /** A shop item to change or delete, for the access matrix. */
 async function exampleItem(services: Services, guildId: string) {
-  const item = await services.store.models.ShopItem.create({ guildId, name: `Sticker ${Date.now()}`, description: null, price: 5, type: 'cosmetic', roleId: null, icon: null, stock: null, perMemberLimit: null });
+  const item = await services.store.models.ShopItem.create({
+    guildId,
+    name: `Sticker ${Date.now()}`,
+    description: null,
+    price: 5,
+    type: 'cosmetic',
+    roleId: null,
+    icon: null,
+    stock: null,
+    perMemberLimit: null,
+  });
   return { itemId: String(item.id) };
 }
 
@@ -52,7 +82,11 @@ export const economyRoutes: RouteSpec[] = [
     example: { body: { name: 'Sticker (gold)', price: 30, type: 'cosmetic' }, setup: exampleItem },
     handler: ({ body, params, guild, account, services }) => {
       const { confirmRoleIds, baseVersion, serverId: _serverId, ...fields } = body;
-      return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, { request: { actorId: account.userId, confirmed: confirmRoleIds }, actor: actorOf(account), baseVersion });
+      return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, {
+        request: { actorId: account.userId, confirmed: confirmRoleIds },
+        actor: actorOf(account),
+        baseVersion,
+      });
     },
   }),
   guildRoute({
@@ -62,7 +96,11 @@ export const economyRoutes: RouteSpec[] = [
     example: { body: { price: 35, baseVersion: 0 }, setup: exampleItem },
     handler: ({ body, params, guild, account, services }) => {
       const { confirmRoleIds, baseVersion, ...fields } = body;
-      return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, { request: { actorId: account.userId, confirmed: confirmRoleIds }, actor: actorOf(account), baseVersion });
+      return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, {
+        request: { actorId: account.userId, confirmed: confirmRoleIds },
+        actor: actorOf(account),
+        baseVersion,
+      });
     },
   }),
   guildRoute({
@@ -136,7 +174,19 @@ export const economyRoutes: RouteSpec[] = [
     example: {
       params: { userId: ':self' },
       setup: async (services, guildId, callerId) => ({
-        entryId: String((await services.store.models.UserInventory.create({ guildId, userId: callerId, itemId: null, itemName: 'Example', itemType: 'other', quantity: 1, acquiredAt: new Date() })).id),
+        entryId: String(
+          (
+            await services.store.models.UserInventory.create({
+              guildId,
+              userId: callerId,
+              itemId: null,
+              itemName: 'Example',
+              itemType: 'other',
+              quantity: 1,
+              acquiredAt: new Date(),
+            })
+          ).id,
+        ),
       }),
     },
     handler: async ({ params, guild, access, account, services }) => {

@@ -3,7 +3,7 @@ import { Op, fn, col, type WhereOptions } from 'sequelize';
 import { InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
-import type { ShopItem, Transaction } from '../../db/models/Economy';
+import type { ShopItem, Transaction } from '../../db/models/economy';
 import { GuildScope } from '../../db/scoped';
 import type { EconomyStats, ShopItemType, ShopItemView, TransactionFilter, TransactionPage, Wallet } from '../../shared/economy';
 import { checkRoleHandouts, problemText, roleProblem, type RoleRequest } from '../settings/checks';
@@ -61,7 +61,14 @@ export function economyStats(services: Services, guildId: string): Promise<Econo
       wallets.findAll({ attributes: [[fn('SUM', col('balance')), 'total']], raw: true }),
       shop(services, guildId).count(),
       new GuildScope(services.store.models.Transaction, guildId).count({ where: { createdAt: { [Op.gte]: new Date(services.clock.ms() - DAY_MS) } } }),
-      wallets.findOne({ where: { balance: { [Op.gt]: 0 } }, order: [['balance', 'DESC'], ['userId', 'ASC']], attributes: ['userId', 'username', 'balance'] }),
+      wallets.findOne({
+        where: { balance: { [Op.gt]: 0 } },
+        order: [
+          ['balance', 'DESC'],
+          ['userId', 'ASC'],
+        ],
+        attributes: ['userId', 'username', 'balance'],
+      }),
     ]);
     return {
       totalUsers,
@@ -75,7 +82,13 @@ export function economyStats(services: Services, guildId: string): Promise<Econo
 
 /** The shop, cheapest first. */
 export async function listShop(services: Services, guildId: string, { activeOnly = false } = {}): Promise<ShopItemView[]> {
-  const rows = await shop(services, guildId).findAll({ ...(activeOnly ? { where: { isActive: true } } : {}), order: [['price', 'ASC'], ['id', 'ASC']] });
+  const rows = await shop(services, guildId).findAll({
+    ...(activeOnly ? { where: { isActive: true } } : {}),
+    order: [
+      ['price', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   return rows.map((row) => viewShopItem(services, row));
 }
 
@@ -124,7 +137,13 @@ export interface ShopItemEdit {
  * changes for PATCH). Saved over the version the page loaded (db/versioned): changes made
  * meanwhile to other fields are kept, a change meanwhile to one of these refuses the save.
  */
-export async function updateShopItem(services: Services, guildId: string, id: number, patch: Partial<ShopItemFields>, edit: ShopItemEdit): Promise<ShopItemView> {
+export async function updateShopItem(
+  services: Services,
+  guildId: string,
+  id: number,
+  patch: Partial<ShopItemFields>,
+  edit: ShopItemEdit,
+): Promise<ShopItemView> {
   const row = await shop(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That shop item does not exist in this server.');
   const given = Object.fromEntries(Object.entries(patch).filter(([field, value]) => value !== undefined && field in fieldsOf(row))) as Partial<ShopItemFields>;
@@ -135,7 +154,13 @@ export async function updateShopItem(services: Services, guildId: string, id: nu
   const saving = new Set([...Object.keys(given), ...('type' in given ? ['roleId'] : [])]);
   const values = Object.fromEntries(Object.entries(columns).filter(([field]) => saving.has(field)));
   const saved = await saveVersioned(services.store, {
-    entity: 'shopItem', row, values, baseVersion: edit.baseVersion, actor: edit.actor, now: () => services.clock.now(), describe: guildValueWords(services, guildId),
+    entity: 'shopItem',
+    row,
+    values,
+    baseVersion: edit.baseVersion,
+    actor: edit.actor,
+    now: () => services.clock.now(),
+    describe: guildValueWords(services, guildId),
   });
   services.readCache.invalidate(`${guildId}:`);
   return viewShopItem(services, saved);
@@ -161,7 +186,10 @@ function ledgerWhere(filter: Pick<TransactionFilter, 'userId' | 'type' | 'from' 
 /** Names of members for ledger rows, from their wallets. */
 async function walletNames(services: Services, guildId: string, userIds: string[]): Promise<Map<string, string | null>> {
   if (userIds.length === 0) return new Map();
-  const wallets = await new GuildScope(services.store.models.UserCurrency, guildId).findAll({ where: { userId: { [Op.in]: [...new Set(userIds)] } }, attributes: ['userId', 'username'] });
+  const wallets = await new GuildScope(services.store.models.UserCurrency, guildId).findAll({
+    where: { userId: { [Op.in]: [...new Set(userIds)] } },
+    attributes: ['userId', 'username'],
+  });
   return new Map(wallets.map((wallet) => [wallet.userId, wallet.username]));
 }
 
@@ -171,8 +199,15 @@ export async function listTransactions(services: Services, guildId: string, filt
   const page = filter.limit ? 1 : filter.page;
   const ledger = new GuildScope(services.store.models.Transaction, guildId);
   const where = ledgerWhere(filter);
-  const [rows, total] = await Promise.all([ledger.findAll({ where, order: [['id', 'DESC']], limit: pageSize, offset: (page - 1) * pageSize }), ledger.count({ where })]);
-  const names = await walletNames(services, guildId, rows.map((row) => row.userId));
+  const [rows, total] = await Promise.all([
+    ledger.findAll({ where, order: [['id', 'DESC']], limit: pageSize, offset: (page - 1) * pageSize }),
+    ledger.count({ where }),
+  ]);
+  const names = await walletNames(
+    services,
+    guildId,
+    rows.map((row) => row.userId),
+  );
   return {
     entries: rows.map((row) => ({
       id: row.id,
@@ -239,7 +274,16 @@ export async function economyCsv(services: Services, guildId: string): Promise<R
       yield csvLine(['Total Currency', '', '', stats.totalCurrency, '']);
       yield csvLine(['Shop Items', '', '', items.length, '']);
       for (const item of items) yield csvLine(['Shop Item', item.name, item.description, item.price, '']);
-      for await (const wallet of pages((offset) => wallets.findAll({ order: [['balance', 'DESC'], ['userId', 'ASC']], limit: 1000, offset }))) {
+      for await (const wallet of pages((offset) =>
+        wallets.findAll({
+          order: [
+            ['balance', 'DESC'],
+            ['userId', 'ASC'],
+          ],
+          limit: 1000,
+          offset,
+        }),
+      )) {
         yield csvLine(['Member', memberName(services, guildId, wallet.userId, wallet.username), wallet.userId, wallet.balance, wallet.totalEarned]);
       }
     })(),
@@ -257,7 +301,12 @@ async function walletOf(services: Services, guildId: string, userId: string): Pr
  * an `admin` ledger row and an entry in the settings history, both in one transaction. Who may
  * receive them is /give's rule too (requireCoinRecipient).
  */
-export async function adminGiveCoins(services: Services, guild: GuildSummary, input: { userId: string; amount: number; reason: string | null }, actor: Actor): Promise<Wallet> {
+export async function adminGiveCoins(
+  services: Services,
+  guild: GuildSummary,
+  input: { userId: string; amount: number; reason: string | null },
+  actor: Actor,
+): Promise<Wallet> {
   // Taking coins back from oneself is not giving: the self rule is for credits.
   await requireCoinRecipient(services, { guildId: guild.id, recipientId: input.userId, giverId: input.amount > 0 ? actor.userId : null, field: 'userId' });
   const settings = await services.settings.get(guild.id);
@@ -268,10 +317,19 @@ export async function adminGiveCoins(services: Services, guild: GuildSummary, in
     const entry = { guildId: guild.id, userId: input.userId, type: 'admin' as const, amount: input.amount, description, actorId: actor.userId };
     const done = input.amount > 0 ? await credit(context, entry, username) : await debit(context, entry);
     if (!done) {
-      throw InvalidInput.field('amount', input.amount > 0 ? 'would take the balance past the most a wallet holds' : `would take the balance below 0 (${username} has less than ${-input.amount} ${settings.currencyName})`);
+      throw InvalidInput.field(
+        'amount',
+        input.amount > 0
+          ? 'would take the balance past the most a wallet holds'
+          : `would take the balance below 0 (${username} has less than ${-input.amount} ${settings.currencyName})`,
+      );
     }
     const verb = input.amount > 0 ? `Gave ${input.amount} ${settings.currencyName} to` : `Took ${-input.amount} ${settings.currencyName} from`;
-    await services.settings.record(guild.id, { actor, kind: 'economy', summary: `${verb} ${username}`, changes: [{ field: 'balance', from: null, to: input.amount }] }, transaction);
+    await services.settings.record(
+      guild.id,
+      { actor, kind: 'economy', summary: `${verb} ${username}`, changes: [{ field: 'balance', from: null, to: input.amount }] },
+      transaction,
+    );
   });
   services.readCache.invalidate(`${guild.id}:`);
   return walletOf(services, guild.id, input.userId);
@@ -286,19 +344,35 @@ export async function resetEconomy(services: Services, guild: GuildSummary, acto
   let reset = 0;
   await services.store.sequelize.transaction(async (transaction) => {
     const now = services.clock.now();
-    const wallets = await services.store.models.UserCurrency.findAll({ where: { guildId: guild.id, balance: { [Op.ne]: 0 } }, attributes: ['userId', 'balance'], transaction });
+    const wallets = await services.store.models.UserCurrency.findAll({
+      where: { guildId: guild.id, balance: { [Op.ne]: 0 } },
+      attributes: ['userId', 'balance'],
+      transaction,
+    });
     reset = wallets.length;
     for (let i = 0; i < wallets.length; i += 500) {
       await services.store.models.Transaction.bulkCreate(
         wallets.slice(i, i + 500).map((wallet) => ({
-          guildId: guild.id, userId: wallet.userId, type: 'reset' as const, amount: -wallet.balance, itemId: null, itemName: null,
-          description: 'Economy reset', actorId: actor.userId, counterpartyId: null, createdAt: now,
+          guildId: guild.id,
+          userId: wallet.userId,
+          type: 'reset' as const,
+          amount: -wallet.balance,
+          itemId: null,
+          itemName: null,
+          description: 'Economy reset',
+          actorId: actor.userId,
+          counterpartyId: null,
+          createdAt: now,
         })),
         { transaction },
       );
     }
     await services.store.models.UserCurrency.update({ balance: 0, updatedAt: now }, { where: { guildId: guild.id, balance: { [Op.ne]: 0 } }, transaction });
-    await services.settings.record(guild.id, { actor, kind: 'economy', summary: `Reset the economy: ${reset} ${reset === 1 ? 'balance' : 'balances'} of ${settings.currencyName} to 0`, changes: [] }, transaction);
+    await services.settings.record(
+      guild.id,
+      { actor, kind: 'economy', summary: `Reset the economy: ${reset} ${reset === 1 ? 'balance' : 'balances'} of ${settings.currencyName} to 0`, changes: [] },
+      transaction,
+    );
   });
   services.readCache.invalidate(`${guild.id}:`);
   return { reset };

@@ -4,7 +4,6 @@ import { clampPage, PAGE_SIZE, pageButtons, pagedCommand } from '../../bot/pagin
 import type { Services } from '../../core/services';
 import { leaderboard, profile } from './service';
 
-
 /** A text progress bar: ▰▰▰▱▱▱▱▱▱▱ */
 export function progressBar(part: number, whole: number, width = 10): string {
   const filled = whole > 0 ? Math.min(width, Math.round((part / whole) * width)) : 0;
@@ -42,7 +41,12 @@ const rank: Command = {
             { name: 'Level', value: String(card.level), inline: true },
             { name: 'Rank', value: card.rank ? `#${card.rank}` : 'Unranked', inline: true },
             { name: 'Messages', value: card.messagesCount.toLocaleString('en-US'), inline: true },
-            { name: 'XP', value: `${progressBar(card.xp, need)} ${card.xp.toLocaleString('en-US')} / ${need.toLocaleString('en-US')} (${card.xpToNext.toLocaleString('en-US')} to level ${card.level + 1})` },
+            {
+              name: 'XP',
+              value:
+                `${progressBar(card.xp, need)} ${card.xp.toLocaleString('en-US')} / ${need.toLocaleString('en-US')} ` +
+                `(${card.xpToNext.toLocaleString('en-US')} to level ${card.level + 1})`,
+            },
           ],
         },
       ],
@@ -51,7 +55,13 @@ const rank: Command = {
 };
 
 /** /leaderboard [page]: the top members by XP, ten per page, with buttons. */
-const leaderboardCommand = pagedCommand({ name: 'leaderboard', description: 'The members with the most XP', feature: 'leveling', maxPage: 10_000, reply: leaderboardReply });
+const leaderboardCommand = pagedCommand({
+  name: 'leaderboard',
+  description: 'The members with the most XP',
+  feature: 'leveling',
+  maxPage: 10_000,
+  reply: leaderboardReply,
+});
 
 /** The leveling feature's member commands. */
 export const levelingCommands: Command[] = [rank, leaderboardCommand];

@@ -102,18 +102,33 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
     );
   const [current] = await together(session, [
     // The new totals come back from the upsert itself.
-    () => upsertLevels(`${f.xp} > 0`, f.xp, `"totalXp" = user_levels."totalXp" + excluded."totalXp",`, 'RETURNING "guildId", "userId", "username", "level", "xp", "totalXp"'),
+    () =>
+      upsertLevels(
+        `${f.xp} > 0`,
+        f.xp,
+        `"totalXp" = user_levels."totalXp" + excluded."totalXp",`,
+        'RETURNING "guildId", "userId", "username", "level", "xp", "totalXp"',
+      ),
     () => upsertLevels(`${f.xp} = 0 AND ${f.messages} > 0`, '0', ''),
-    () => creditEarnings(session, { from, where: `${f.coins} > 0`, guildId: f.guildId, userId: f.userId, username: f.username, amount: f.coins, description: `'Chat rewards'` }, params),
+    () =>
+      creditEarnings(
+        session,
+        { from, where: `${f.coins} > 0`, guildId: f.guildId, userId: f.userId, username: f.username, amount: f.coins, description: `'Chat rewards'` },
+        params,
+      ),
     // The day is bound as $2 here (a statement binds exactly the parameters it names).
-    () => session.query(
-      `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp")
+    () =>
+      session.query(
+        `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp")
        SELECT ${f.guildId}, $2, 0, 0, 0, 0, SUM(${f.xp}) FROM ${from} WHERE ${f.xp} > 0 GROUP BY ${f.guildId}
        ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
-      [flush.rows, utcDay(new Date(flush.at))],
-    ),
+        [flush.rows, utcDay(new Date(flush.at))],
+      ),
     () => session.query(`INSERT INTO accrual_flushes (id, "createdAt") VALUES ($1, ${instantParam(dialect, '$2')})`, [flush.id, at]),
-    () => (flush.forgetBefore === null ? Promise.resolve([]) : session.query(`DELETE FROM accrual_flushes WHERE "createdAt" < ${instantParam(dialect, '$1')}`, [storedInstant(flush.forgetBefore)])),
+    () =>
+      flush.forgetBefore === null
+        ? Promise.resolve([])
+        : session.query(`DELETE FROM accrual_flushes WHERE "createdAt" < ${instantParam(dialect, '$1')}`, [storedInstant(flush.forgetBefore)]),
   ] as const);
 
   // The level follows the new total: a change is a level-up (or a fix after an admin change).
@@ -130,20 +145,28 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
   }
   const bonuses = levelUps
     .filter((levelUp) => levelUp.bonus > 0)
-    .map((levelUp) => ({ guildId: levelUp.guildId, userId: levelUp.userId, username: levelUp.username, amount: levelUp.bonus, description: `Level ${levelUp.to} bonus` }));
+    .map((levelUp) => ({
+      guildId: levelUp.guildId,
+      userId: levelUp.userId,
+      username: levelUp.username,
+      amount: levelUp.bonus,
+      description: `Level ${levelUp.to} bonus`,
+    }));
   const levels = jsonRows(dialect, '$1', LEVEL_FIELDS);
   const earned = jsonRows(dialect, '$1', EARNING_FIELDS);
   await together(session, [
-    () => (changed.length === 0
-      ? Promise.resolve([])
-      : session.query(
-          `UPDATE user_levels SET "level" = ${levels.field.level}, "xp" = ${levels.field.xp} FROM ${levels.from}
+    () =>
+      changed.length === 0
+        ? Promise.resolve([])
+        : session.query(
+            `UPDATE user_levels SET "level" = ${levels.field.level}, "xp" = ${levels.field.xp} FROM ${levels.from}
            WHERE user_levels."guildId" = ${levels.field.guildId} AND user_levels."userId" = ${levels.field.userId}`,
-          [jsonOf(changed, LEVEL_FIELDS)],
-        )),
-    () => (bonuses.length === 0
-      ? Promise.resolve()
-      : creditEarnings(session, { from: earned.from, where: 'true', ...earned.field }, [jsonOf(bonuses, EARNING_FIELDS), at])),
+            [jsonOf(changed, LEVEL_FIELDS)],
+          ),
+    () =>
+      bonuses.length === 0
+        ? Promise.resolve()
+        : creditEarnings(session, { from: earned.from, where: 'true', ...earned.field }, [jsonOf(bonuses, EARNING_FIELDS), at]),
   ] as const);
   return { written: true, levelUps };
 }
@@ -170,20 +193,22 @@ interface Earnings {
 async function creditEarnings(session: SqlSession, e: Earnings, params: readonly SqlParam[]): Promise<void> {
   const now = instantParam(session.dialect, '$2');
   await together(session, [
-    () => session.query(
-      `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")
+    () =>
+      session.query(
+        `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")
        SELECT ${e.guildId}, ${e.userId}, ${e.username}, ${e.amount}, ${e.amount}, ${now} FROM ${e.from} WHERE ${e.where}
        ON CONFLICT ("guildId", "userId") DO UPDATE SET
          "balance" = user_currency."balance" + excluded."balance",
          "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
          "username" = excluded."username",
          "updatedAt" = excluded."updatedAt"`,
-      params,
-    ),
-    () => session.query(
-      `INSERT INTO transactions ("guildId", "userId", "type", "amount", "description", "createdAt")
+        params,
+      ),
+    () =>
+      session.query(
+        `INSERT INTO transactions ("guildId", "userId", "type", "amount", "description", "createdAt")
        SELECT ${e.guildId}, ${e.userId}, 'earn', ${e.amount}, ${e.description}, ${now} FROM ${e.from} WHERE ${e.where}`,
-      params,
-    ),
+        params,
+      ),
   ] as const);
 }

@@ -46,7 +46,14 @@ async function diagnoseLeveling(services: Services, guildId: string, settings: G
   const items: Diagnostic[] = [];
   for (const reward of await listRewards(services, guildId)) {
     const role = handoutProblem(services, guildId, reward.roleId);
-    if (role) items.push({ feature: 'leveling', severity: role.severity, problem: `Level ${reward.level} reward @${reward.roleName ?? reward.roleId}: ${role.problem}`, fix: role.fix, subject: `levelReward:${reward.id}` });
+    if (role)
+      items.push({
+        feature: 'leveling',
+        severity: role.severity,
+        problem: `Level ${reward.level} reward @${reward.roleName ?? reward.roleId}: ${role.problem}`,
+        fix: role.fix,
+        subject: `levelReward:${reward.id}`,
+      });
   }
   return items;
 }
@@ -64,7 +71,8 @@ export const levelingFeature: Feature = {
       for (const guildId of guildIds) services.readCache.markStale(readCacheKey(guildId, 'chat'));
     });
     services.accruals.onLevelUps((levelUps) => {
-      for (const levelUp of levelUps) void celebrate(services, levelUp).catch((error: unknown) => services.logger.error({ err: error }, 'level-up celebration failed'));
+      for (const levelUp of levelUps)
+        void celebrate(services, levelUp).catch((error: unknown) => services.logger.error({ err: error }, 'level-up celebration failed'));
     });
     services.accruals.start();
     services.voiceXp.start();

@@ -12,7 +12,10 @@ export async function celebrate(services: Services, levelUp: LevelUp): Promise<v
   if (settings.levelUpAnnouncements && levelUp.channelId) {
     const bonus = levelUp.bonus > 0 ? ` +${levelUp.bonus.toLocaleString('en-US')} ${settings.currencyName}` : '';
     await services.messenger
-      .post(levelUp.guildId, levelUp.channelId, { content: `🎉 <@${levelUp.userId}> reached **level ${levelUp.to}**!${bonus}`, mentionUserIds: [levelUp.userId] })
+      .post(levelUp.guildId, levelUp.channelId, {
+        content: `🎉 <@${levelUp.userId}> reached **level ${levelUp.to}**!${bonus}`,
+        mentionUserIds: [levelUp.userId],
+      })
       .catch((error: unknown) => services.logger.warn({ err: error, guildId: levelUp.guildId }, 'could not announce a level-up'));
   }
   await services.notifier.notify(levelUp.guildId, {
@@ -25,6 +28,11 @@ export async function celebrate(services: Services, levelUp: LevelUp): Promise<v
     await syncRewards(services, levelUp.guildId, levelUp.userId, levelUp.to);
   } catch (error) {
     services.logger.warn({ err: error, guildId: levelUp.guildId }, 'could not give a level reward');
-    void services.notifier.notify(levelUp.guildId, { event: 'error', title: 'Level reward failed', description: error instanceof Error ? error.message : String(error), data: { userId: levelUp.userId } });
+    void services.notifier.notify(levelUp.guildId, {
+      event: 'error',
+      title: 'Level reward failed',
+      description: error instanceof Error ? error.message : String(error),
+      data: { userId: levelUp.userId },
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { Conflict, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { LevelReward as LevelRewardRow } from '../../db/models/Economy';
+import type { LevelReward as LevelRewardRow } from '../../db/models/economy';
 import { GuildScope } from '../../db/scoped';
 import type { LevelReward } from '../../shared/leveling';
 import { checkRoleHandouts, type RoleRequest } from '../settings/checks';
@@ -10,7 +10,12 @@ const scope = (services: Services, guildId: string) => new GuildScope(services.s
 
 /** The guild's role rewards, lowest level first. */
 export async function listRewards(services: Services, guildId: string): Promise<LevelReward[]> {
-  const rows = await scope(services, guildId).findAll({ order: [['level', 'ASC'], ['id', 'ASC']] });
+  const rows = await scope(services, guildId).findAll({
+    order: [
+      ['level', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   return rows.map((row) => ({ id: row.id, level: row.level, roleId: row.roleId, roleName: services.gateway.role(guildId, row.roleId)?.name ?? null }));
 }
 
@@ -46,7 +51,12 @@ export function rewardRolesKept(rewards: readonly Pick<LevelRewardRow, 'level' |
  * level changes another way.
  */
 export async function syncRewards(services: Services, guildId: string, userId: string, level: number): Promise<void> {
-  const rewards = await scope(services, guildId).findAll({ order: [['level', 'ASC'], ['id', 'ASC']] });
+  const rewards = await scope(services, guildId).findAll({
+    order: [
+      ['level', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  });
   if (rewards.length === 0) return;
   const settings = await services.settings.get(guildId);
   const keep = rewardRolesKept(rewards, level, settings.levelRewardsStack);
@@ -62,7 +72,9 @@ export async function syncRewards(services: Services, guildId: string, userId: s
     const wanted = keep.has(reward.roleId);
     if (wanted === member.roles.cache.has(reward.roleId)) continue;
     const reason = wanted ? `Level ${level} reward` : `Level ${level}: a higher reward replaces it`;
-    changes.push(await changeRole(services, member, { roleId: reward.roleId, action: wanted ? 'add' : 'remove', source: 'levelReward', sourceId: reward.id, reason }));
+    changes.push(
+      await changeRole(services, member, { roleId: reward.roleId, action: wanted ? 'add' : 'remove', source: 'levelReward', sourceId: reward.id, reason }),
+    );
   }
   const refused = refusalOf(changes);
   if (refused) throw refused;

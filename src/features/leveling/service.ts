@@ -18,7 +18,15 @@ export function leaderboard(services: Services, guildId: string, page: number, p
   return services.readCache.get(`${readCacheKey(guildId, 'chat')}leaderboard:${page}:${pageSize}`, async () => {
     const levels = new GuildScope(services.store.models.UserLevel, guildId);
     const [rows, total] = await Promise.all([
-      levels.findAll({ order: [['totalXp', 'DESC'], ['userId', 'ASC']], limit: pageSize, offset: (page - 1) * pageSize, attributes: ['userId', 'username', 'level', 'totalXp', 'messagesCount'] }),
+      levels.findAll({
+        order: [
+          ['totalXp', 'DESC'],
+          ['userId', 'ASC'],
+        ],
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        attributes: ['userId', 'username', 'level', 'totalXp', 'messagesCount'],
+      }),
       levels.count(),
     ]);
     return {

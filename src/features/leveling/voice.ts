@@ -18,7 +18,12 @@ export function eligibleVoiceMembers(guild: Guild): Map<string, { username: stri
     const member = state.member;
     if (!state.channelId || state.channelId === guild.afkChannelId || !member || member.user.bot) continue;
     const list = byChannel.get(state.channelId) ?? [];
-    list.push({ userId: member.id, username: member.user.username, booster: member.premiumSinceTimestamp !== null, silenced: Boolean(state.selfMute || state.selfDeaf || state.serverMute || state.serverDeaf) });
+    list.push({
+      userId: member.id,
+      username: member.user.username,
+      booster: member.premiumSinceTimestamp !== null,
+      silenced: Boolean(state.selfMute || state.selfDeaf || state.serverMute || state.serverDeaf),
+    });
     byChannel.set(state.channelId, list);
   }
   const eligible = new Map<string, { username: string; booster: boolean }>();
@@ -35,7 +40,10 @@ export class VoiceXp {
   private lastTick: number | null = null;
   private readonly task: PeriodicTask;
 
-  constructor(private readonly services: Pick<Services, 'gateway' | 'settings' | 'clock' | 'logger' | 'accruals'>, private readonly random: () => number = Math.random) {
+  constructor(
+    private readonly services: Pick<Services, 'gateway' | 'settings' | 'clock' | 'logger' | 'accruals'>,
+    private readonly random: () => number = Math.random,
+  ) {
     this.task = new PeriodicTask('voice XP tick', () => this.settle(), services.logger, VOICE_TICK_MS);
   }
 
@@ -77,7 +85,8 @@ export class VoiceXp {
         const minutes = Math.floor(total / MINUTE_MS);
         this.progress.set(key, total - minutes * MINUTE_MS);
         let xp = 0;
-        for (let minute = 0; minute < minutes; minute += 1) xp += messageXp({ ...settings, textMultiplier: settings.voiceMultiplier }, new Date(now), member.booster, this.random);
+        for (let minute = 0; minute < minutes; minute += 1)
+          xp += messageXp({ ...settings, textMultiplier: settings.voiceMultiplier }, new Date(now), member.booster, this.random);
         this.services.accruals.voice(guild.id, userId, member.username, xp);
       }
     }

@@ -14,7 +14,18 @@ const T0 = 1_700_000_000_000;
 
 /** A plain message from AUTHOR in CHANNEL of GUILD, with overrides. */
 function message(overrides: Partial<AutomodMessage> = {}): AutomodMessage {
-  return { guildId: GUILD, channelId: CHANNEL, authorId: AUTHOR, content: 'hello there', roleIds: [MEMBER_ROLE], staff: false, mentionCount: 0, everyone: false, at: T0, ...overrides };
+  return {
+    guildId: GUILD,
+    channelId: CHANNEL,
+    authorId: AUTHOR,
+    content: 'hello there',
+    roleIds: [MEMBER_ROLE],
+    staff: false,
+    mentionCount: 0,
+    everyone: false,
+    at: T0,
+    ...overrides,
+  };
 }
 
 type RuleOverrides = { [K in AutomodRuleName]?: Partial<AutomodRules[K]> };
@@ -63,7 +74,12 @@ test('every rule catches its breaker, with its reason, action and duration, and 
   }
   // A duration left on a rule whose action is not a timeout does not come with the verdict.
   const warn = rules({ words: { words: ['blocked'], action: 'warn', duration: '1h' } });
-  assert.deepEqual(new AutomodEngine().check(message({ content: 'blocked' }), warn), { rule: 'words', reason: AUTOMOD_RULE_NAMES.words, action: 'warn', duration: null });
+  assert.deepEqual(new AutomodEngine().check(message({ content: 'blocked' }), warn), {
+    rule: 'words',
+    reason: AUTOMOD_RULE_NAMES.words,
+    action: 'warn',
+    duration: null,
+  });
 });
 
 test('with every rule off nothing is caught and nothing is remembered', () => {
@@ -119,29 +135,87 @@ test('the first broken rule in order wins', () => {
 test('invites: the plain forms, with or without a scheme, in any case, spaced out', () => {
   const set = rules({ invites: {} });
   const caught = [
-    'discord.gg/abc', 'https://discord.gg/abc', 'http://discord.gg/abc', 'DISCORD.GG/AbC', 'discord.com/invite/abc', 'https://discordapp.com/invite/abc',
-    'https://ptb.discord.com/invite/abc', 'www.discord.gg/abc', 'come <https://discord.gg/abc>', '||discord.gg/abc||', '[free](https://discord.gg/abc)',
-    'discord .gg/abc', 'discord. gg / abc', 'discord.gg\\abc', 'discord\u200b.gg/abc', 'discord.gg/invite/abc',
+    'discord.gg/abc',
+    'https://discord.gg/abc',
+    'http://discord.gg/abc',
+    'DISCORD.GG/AbC',
+    'discord.com/invite/abc',
+    'https://discordapp.com/invite/abc',
+    'https://ptb.discord.com/invite/abc',
+    'www.discord.gg/abc',
+    'come <https://discord.gg/abc>',
+    '||discord.gg/abc||',
+    '[free](https://discord.gg/abc)',
+    'discord .gg/abc',
+    'discord. gg / abc',
+    'discord.gg\\abc',
+    'discord\u200b.gg/abc',
+    'discord.gg/invite/abc',
   ];
   for (const content of caught) assert.equal(new AutomodEngine().check(message({ content }), set)?.rule, 'invites', content);
-  const clean = ['I love discord', 'discord.com/channels/1/2', 'https://discord.com/developers', 'notdiscord.gg/abc', 'discord.gg', 'discord gg abc', 'discord(.)gg/abc'];
+  const clean = [
+    'I love discord',
+    'discord.com/channels/1/2',
+    'https://discord.com/developers',
+    'notdiscord.gg/abc',
+    'discord.gg',
+    'discord gg abc',
+    'discord(.)gg/abc',
+  ];
   for (const content of clean) assert.equal(new AutomodEngine().check(message({ content }), set), null, content);
 });
 
 test('links: hosts off the allow list, its subdomains allowed, look-alikes not', () => {
   const set = rules({ links: { allowedDomains: ['example.com', 'YouTube.com', '*.tenor.com', 'https://GitHub.com/', 'Bücher.de'] } });
   const caught = [
-    'https://evil.io', 'HTTP://EVIL.IO/x', 'see evil-example.com', 'example.com.evil.io', 'https://example.com.evil.io/x', 'http://example.com@evil.io/x',
-    'https://evil.io\\@example.com', '(https://evil.io)', '[example.com](https://evil.io)', 'http://localhost:3000', 'https://127.0.0.1/admin', 'go to sub.evil.ru/path',
-    'ftp://evil.io', 'https://xn--80ak6aa92e.com', 'пример.рф', 'https://notexample.com', 'free nitro at dlscord.gift', 'x.com', 'evil_example.com',
-    'https://xn--bcher-kva.de', 'bücher.de.evil.io',
+    'https://evil.io',
+    'HTTP://EVIL.IO/x',
+    'see evil-example.com',
+    'example.com.evil.io',
+    'https://example.com.evil.io/x',
+    'http://example.com@evil.io/x',
+    'https://evil.io\\@example.com',
+    '(https://evil.io)',
+    '[example.com](https://evil.io)',
+    'http://localhost:3000',
+    'https://127.0.0.1/admin',
+    'go to sub.evil.ru/path',
+    'ftp://evil.io',
+    'https://xn--80ak6aa92e.com',
+    'пример.рф',
+    'https://notexample.com',
+    'free nitro at dlscord.gift',
+    'x.com',
+    'evil_example.com',
+    'https://xn--bcher-kva.de',
+    'bücher.de.evil.io',
   ];
   for (const content of caught) assert.equal(new AutomodEngine().check(message({ content }), set)?.rule, 'links', content);
   const clean = [
-    'https://example.com/x', 'https://www.example.com', 'a.b.example.com/page', 'EXAMPLE.COM', 'https://youtube.com/watch?v=1', 'https://media.tenor.com/x.gif',
-    'https://tenor.com', 'github.com/a/b.io', 'https://example.com/redirect?to=evil.io', 'https://example.com:8443/x', 'e.g. this', 'i.e. that', 'version 1.2.3',
-    'ok. see you', 'the U.S.A. is big', 'mail me@evil.io', 'config.json and notes.txt', 'hello world', '', '...', 'https://',
-    'https://bücher.de/buch', 'BÜCHER.DE', 'shop.bücher.de',
+    'https://example.com/x',
+    'https://www.example.com',
+    'a.b.example.com/page',
+    'EXAMPLE.COM',
+    'https://youtube.com/watch?v=1',
+    'https://media.tenor.com/x.gif',
+    'https://tenor.com',
+    'github.com/a/b.io',
+    'https://example.com/redirect?to=evil.io',
+    'https://example.com:8443/x',
+    'e.g. this',
+    'i.e. that',
+    'version 1.2.3',
+    'ok. see you',
+    'the U.S.A. is big',
+    'mail me@evil.io',
+    'config.json and notes.txt',
+    'hello world',
+    '',
+    '...',
+    'https://',
+    'https://bücher.de/buch',
+    'BÜCHER.DE',
+    'shop.bücher.de',
   ];
   for (const content of clean) assert.equal(new AutomodEngine().check(message({ content }), set), null, content);
   // With no allow list, every link breaks the rule.
@@ -155,7 +229,10 @@ test('links: invites are links while the invites rule is off, and left to it whi
   // The member may post invites (exempt from that rule): the links rule does not judge them instead.
   const exemptFromInvites = rules({ invites: { exemptRoleIds: [MODERATOR_ROLE] }, links: {} });
   assert.equal(new AutomodEngine().check({ ...invite, roleIds: [MODERATOR_ROLE] }, exemptFromInvites), null);
-  assert.equal(new AutomodEngine().check(message({ content: 'https://discord.com/channels/1/2', roleIds: [MODERATOR_ROLE] }), exemptFromInvites)?.rule, 'links');
+  assert.equal(
+    new AutomodEngine().check(message({ content: 'https://discord.com/channels/1/2', roleIds: [MODERATOR_ROLE] }), exemptFromInvites)?.rule,
+    'links',
+  );
 });
 
 test('mentions: a limit of N allows N mentions and acts on N+1; @everyone/@here always', () => {
@@ -172,7 +249,8 @@ test('mentions: a limit of N allows N mentions and acts on N+1; @everyone/@here 
 test('repeats: a limit of N allows N identical messages (normalised) and acts on the next within a sliding minute', () => {
   const set = rules({ repeats: { maxRepeats: 3 } });
   const engine = new AutomodEngine();
-  const send = (content: string, seconds: number, overrides: Partial<AutomodMessage> = {}) => engine.check(message({ content, at: T0 + seconds * 1000, ...overrides }), set)?.rule ?? null;
+  const send = (content: string, seconds: number, overrides: Partial<AutomodMessage> = {}) =>
+    engine.check(message({ content, at: T0 + seconds * 1000, ...overrides }), set)?.rule ?? null;
   assert.equal(send('Hello  world', 0), null);
   assert.equal(send(' hello world ', 1), null);
   assert.equal(send('HELLO\nWORLD', 2), null);
@@ -220,7 +298,8 @@ test('rate: each limit allows that many messages in the window and acts on one m
   for (const limit of [2, 5, 100]) {
     const set = rules({ rate: { maxMessages: limit, perSeconds: 10 } });
     const engine = new AutomodEngine();
-    for (let i = 0; i < limit; i++) assert.equal(engine.check(message({ content: `m${i}`, at: T0 + i }), set), null, `limit ${limit}: message ${i + 1} allowed`);
+    for (let i = 0; i < limit; i++)
+      assert.equal(engine.check(message({ content: `m${i}`, at: T0 + i }), set), null, `limit ${limit}: message ${i + 1} allowed`);
     assert.equal(engine.check(message({ content: 'last', at: T0 + limit }), set)?.rule, 'rate', `limit ${limit}: message ${limit + 1} acted on`);
   }
 });
@@ -229,7 +308,8 @@ test('rate: more than maxMessages in perSeconds, per member per guild, in a slid
   const set = rules({ rate: { maxMessages: 5, perSeconds: 5 } });
   const engine = new AutomodEngine();
   let n = 0;
-  const send = (ms: number, overrides: Partial<AutomodMessage> = {}) => engine.check(message({ content: `m${(n += 1)}`, at: T0 + ms, ...overrides }), set)?.rule ?? null;
+  const send = (ms: number, overrides: Partial<AutomodMessage> = {}) =>
+    engine.check(message({ content: `m${(n += 1)}`, at: T0 + ms, ...overrides }), set)?.rule ?? null;
   for (const ms of [0, 1000, 2000, 3000, 4000]) assert.equal(send(ms), null);
   // The sixth at exactly 5 s after the first is outside the window; one before it is inside.
   assert.equal(send(5000), null);
@@ -257,7 +337,22 @@ test('repeats and rate count messages an earlier rule caught', () => {
 
 test('words: whole words and phrases, any case, Unicode, regex characters taken literally', () => {
   const set = rules({ words: { words: ['ass', 'bad phrase', 'c++', 'naïve', 'ПЛОХО', '(.*)', 'a.b', '$$$', 'x|y', '中文'] } });
-  const caught = ['you ass', 'ASS!', 'what a Bad   Phrase this is', 'I code in c++ daily', 'so naïve', 'это плохо', 'literally (.*) here', 'a.b', 'pay $$$ now', 'x|y', '我会说中文', '_ass_', '**ass**', 'my_ass'];
+  const caught = [
+    'you ass',
+    'ASS!',
+    'what a Bad   Phrase this is',
+    'I code in c++ daily',
+    'so naïve',
+    'это плохо',
+    'literally (.*) here',
+    'a.b',
+    'pay $$$ now',
+    'x|y',
+    '我会说中文',
+    '_ass_',
+    '**ass**',
+    'my_ass',
+  ];
   for (const content of caught) assert.equal(new AutomodEngine().check(message({ content }), set)?.rule, 'words', content);
   const clean = ['class', 'assassin', 'bass guitar', 'badphrase', 'bad', 'c', 'naïveté', 'плохой', 'anything at all', 'axb', 'x', 'y', 'ass1', 'sass_', 'assé'];
   for (const content of clean) assert.equal(new AutomodEngine().check(message({ content }), set), null, content);
@@ -274,20 +369,43 @@ test('words: a list is compiled once, found again by identity or by contents', (
   });
   const engine = new AutomodEngine();
   const set = rules({ words: { words: list } });
-  for (let i = 0; i < 50; i++) assert.equal(engine.check(message({ content: i % 2 ? 'blocked' : 'fine', authorId: String(i) }), set)?.rule ?? null, i % 2 ? 'words' : null);
+  for (let i = 0; i < 50; i++)
+    assert.equal(engine.check(message({ content: i % 2 ? 'blocked' : 'fine', authorId: String(i) }), set)?.rule ?? null, i % 2 ? 'words' : null);
   assert.equal(iterations, 1);
   // The same words re-read as a new array (settings loaded again) need no compiling either.
-  const reread = rules({ words: { words: new Proxy(['blocked', 'other'], { get: (t, p, r) => (p === Symbol.iterator ? assert.fail('compiled again') : (Reflect.get(t, p, r) as unknown)) }) } });
+  const reread = rules({
+    words: {
+      words: new Proxy(['blocked', 'other'], { get: (t, p, r) => (p === Symbol.iterator ? assert.fail('compiled again') : (Reflect.get(t, p, r) as unknown)) }),
+    },
+  });
   assert.equal(engine.check(message({ content: 'blocked' }), reread)?.rule, 'words');
 });
 
 test('caps: enough letters, mostly capitals, counting letters only', () => {
   const set = rules({ caps: { maxPercent: 70, minLength: 10 } });
-  const caught = ['THIS IS SO COOL', 'ПРИВЕТ ВСЕМ ДРУЗЬЯ', '🔥🔥 HELLO THERE 🔥🔥', 'THIS IS GREAT https://example.com/lowercase/path/here/and/more', 'WHAT ARE YOU <@123456789> DOING', 'ABCDEFGHij', '𝐇𝐄𝐋𝐋𝐎 𝐓𝐇𝐄𝐑𝐄 𝐘𝐎𝐔'];
+  const caught = [
+    'THIS IS SO COOL',
+    'ПРИВЕТ ВСЕМ ДРУЗЬЯ',
+    '🔥🔥 HELLO THERE 🔥🔥',
+    'THIS IS GREAT https://example.com/lowercase/path/here/and/more',
+    'WHAT ARE YOU <@123456789> DOING',
+    'ABCDEFGHij',
+    '𝐇𝐄𝐋𝐋𝐎 𝐓𝐇𝐄𝐑𝐄 𝐘𝐎𝐔',
+  ];
   for (const content of caught) assert.equal(new AutomodEngine().check(message({ content }), set)?.rule, 'caps', content);
   const clean = [
-    'This is fine', 'OK', 'SHORT ONE', 'привет всем друзья', 'これはテストです。よろしくね OK', 'ABCDEFghij', 'ABCDEFGhij', 'hi <:KEKWKEKWKEKWKEKW:123456789> fine', 'ok HTTPS://EXAMPLE.COM/ABCDEFGHIJKL',
-    '1234567890!!!!', 'HI @everyone and @here', '<a:DANCEDANCEDANCE:1234> <@&123> <#456>',
+    'This is fine',
+    'OK',
+    'SHORT ONE',
+    'привет всем друзья',
+    'これはテストです。よろしくね OK',
+    'ABCDEFghij',
+    'ABCDEFGhij',
+    'hi <:KEKWKEKWKEKWKEKW:123456789> fine',
+    'ok HTTPS://EXAMPLE.COM/ABCDEFGHIJKL',
+    '1234567890!!!!',
+    'HI @everyone and @here',
+    '<a:DANCEDANCEDANCE:1234> <@&123> <#456>',
   ];
   for (const content of clean) assert.equal(new AutomodEngine().check(message({ content }), set), null, content);
 });
@@ -364,11 +482,29 @@ test('odd input never throws: empty, huge, broken surrogates, odd times', () => 
   const engine = new AutomodEngine();
   const set = rules({ ...ALL_ON, links: { allowedDomains: ['example.com'] } });
   const odd = [
-    '', ' ', '\u0000', '\ud800', '\udc00abc', 'a'.repeat(100_000), 'a.'.repeat(50_000), 'https://'.repeat(10_000), '<'.repeat(10_000), 'discord'.repeat(10_000),
-    `${'x'.repeat(3999)}https://evil.io`, '🔥'.repeat(5000), 'http://[::1]:80/', 'https://@', '.com', 'a.com.', '-.-.-', '@.@', 'xn--.xn--',
+    '',
+    ' ',
+    '\u0000',
+    '\ud800',
+    '\udc00abc',
+    'a'.repeat(100_000),
+    'a.'.repeat(50_000),
+    'https://'.repeat(10_000),
+    '<'.repeat(10_000),
+    'discord'.repeat(10_000),
+    `${'x'.repeat(3999)}https://evil.io`,
+    '🔥'.repeat(5000),
+    'http://[::1]:80/',
+    'https://@',
+    '.com',
+    'a.com.',
+    '-.-.-',
+    '@.@',
+    'xn--.xn--',
   ];
   for (const content of odd) {
-    for (const at of [T0, Number.NaN, -1, Number.MAX_SAFE_INTEGER]) assert.doesNotThrow(() => engine.check(message({ content, at }), set), content.slice(0, 20));
+    for (const at of [T0, Number.NaN, -1, Number.MAX_SAFE_INTEGER])
+      assert.doesNotThrow(() => engine.check(message({ content, at }), set), content.slice(0, 20));
   }
   assert.doesNotThrow(() => engine.check(message({ content: undefined as unknown as string }), set));
   // Only the first 4,000 characters are read.

@@ -164,7 +164,8 @@ export class AutomodEngine {
       if (hasForeignLink(lower, this.allowedDomains.get(links.allowedDomains), invites.enabled) && !spares(links, message)) return verdict('links', links);
     }
     const mentions = rules.mentions;
-    if (mentions.enabled && (message.everyone || message.mentionCount > mentions.maxMentions) && !spares(mentions, message)) return verdict('mentions', mentions);
+    if (mentions.enabled && (message.everyone || message.mentionCount > mentions.maxMentions) && !spares(mentions, message))
+      return verdict('mentions', mentions);
     if (repeated) return verdict('repeats', rules.repeats);
     if (flooded) return verdict('rate', rules.rate);
     const words = rules.words;
@@ -174,7 +175,8 @@ export class AutomodEngine {
       if (pattern && hasWholeWord(pattern, lower) && !spares(words, message)) return verdict('words', words);
     }
     const caps = rules.caps;
-    if (caps.enabled && content.length >= caps.minLength && isShouting(content, caps.minLength, caps.maxPercent) && !spares(caps, message)) return verdict('caps', caps);
+    if (caps.enabled && content.length >= caps.minLength && isShouting(content, caps.minLength, caps.maxPercent) && !spares(caps, message))
+      return verdict('caps', caps);
     return null;
   }
 
@@ -394,15 +396,23 @@ const INVITE_PATH = /[/\\]invite[/\\]/y;
 /** Country codes and the generic TLDs links are commonly (and abusively) made with; a bare host must end in one. */
 const BARE_TLDS = new Set(
   (
-    'ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo bq br bs bt bw by bz ca cc cd cf cg ch ci ck cl cm cn co cr cu cv cw cx cy cz ' +
-    'de dj dk dm do dz ec ee eg er es et eu fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im in io iq ir is it ' +
-    'je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz na nc ne nf ng ni nl no np nr nu nz ' +
-    'om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sk sl sm sn so sr ss st su sv sx sy sz tc td tf tg th tj tk tl tm tn to tr tt tv tw tz ' +
+    'ac ad ae af ag ai al am ao aq ar as at au aw ax az ba bb bd be bf bg bh bi bj bm bn bo bq br bs bt bw by bz ca cc cd cf cg ch ci ck cl cm cn co ' +
+    'cr cu cv cw cx cy cz ' +
+    'de dj dk dm do dz ec ee eg er es et eu fi fj fk fm fo fr ga gb gd ge gf gg gh gi gl gm gn gp gq gr gs gt gu gw gy hk hm hn hr ht hu id ie il im ' +
+    'in io iq ir is it ' +
+    'je jm jo jp ke kg kh ki km kn kp kr kw ky kz la lb lc li lk lr ls lt lu lv ly ma mc md me mg mh mk ml mm mn mo mp mq mr ms mt mu mv mw mx my mz ' +
+    'na nc ne nf ng ni nl no np nr nu nz ' +
+    'om pa pe pf pg ph pk pl pm pn pr ps pt pw py qa re ro rs ru rw sa sb sc sd se sg sh si sk sl sm sn so sr ss st su sv sx sy sz tc td tf tg th tj ' +
+    'tk tl tm tn to tr tt tv tw tz ' +
     'ua ug uk us uy uz va vc ve vg vi vn vu wf ws ye yt za zm zw ' +
-    'com net org info biz edu gov mil int name pro mobi app dev page xyz top site online website shop store link click live life fun icu buzz club vip win bid loan work tech ' +
-    'space art blog news cloud digital email host ink ltd rocks services social stream support team tools trade wiki zip mov gift gifts game games gold money cash bet casino ' +
-    'poker sex porn xxx adult tube video media download men moe lol wtf gdn bar rest cfd sbs quest monster cyou cam best today world network solutions agency company group ' +
-    'global studio design codes software systems technology city land market promo sale deals discount free center chat community events fans forum gallery photo photos ' +
+    'com net org info biz edu gov mil int name pro mobi app dev page xyz top site online website shop store link click live life fun icu buzz club ' +
+    'vip win bid loan work tech ' +
+    'space art blog news cloud digital email host ink ltd rocks services social stream support team tools trade wiki zip mov gift gifts game games ' +
+    'gold money cash bet casino ' +
+    'poker sex porn xxx adult tube video media download men moe lol wtf gdn bar rest cfd sbs quest monster cyou cam best today world network ' +
+    'solutions agency company group ' +
+    'global studio design codes software systems technology city land market promo sale deals discount free center chat community events fans forum ' +
+    'gallery photo photos ' +
     'pics plus red blue pink black guru ninja run science party date review racing accountant cricket faith kim country asia mom tokyo nyc london berlin ' +
     'рф укр срб бел қаз мкд мон 中国 中國 香港 台灣 台湾 한국'
   ).split(' '),
@@ -428,7 +438,7 @@ function compileDomains(list: readonly string[]): ReadonlySet<string> {
 /** The host or one of its parents is allowed (`a.example.com` by `example.com`; not `evil-example.com`). */
 function isAllowedHost(host: string, allowed: ReadonlySet<string>): boolean {
   if (allowed.size === 0) return false;
-  for (let rest = host; ; ) {
+  for (let rest = host; ;) {
     if (allowed.has(rest)) return true;
     const dot = rest.indexOf('.');
     if (dot < 0) return false;
@@ -486,7 +496,14 @@ function hasForeignLink(lower: string, allowed: ReadonlySet<string>, invitesJudg
         while (end < n && isHostUnit(lower.charCodeAt(end))) end++;
         const host = trimHost(lower.slice(start, end), false);
         // `me@example.com` is an address, not a link.
-        if (host && lower.charCodeAt(start - 1) !== 64 && isBareDomain(host) && !(invitesJudgedApart && isInviteLink(host, lower, end)) && !isAllowedHost(host, allowed)) return true;
+        if (
+          host &&
+          lower.charCodeAt(start - 1) !== 64 &&
+          isBareDomain(host) &&
+          !(invitesJudgedApart && isInviteLink(host, lower, end)) &&
+          !isAllowedHost(host, allowed)
+        )
+          return true;
         i = end;
         // A path (or port) belongs to this link: a domain in it is not another link.
         const next = lower.charCodeAt(end);
@@ -515,7 +532,21 @@ function trimHost(text: string, withPort: boolean): string {
 
 /** . - _ ( ) [ ] { } ' " * | ~ , ; ! (but not the brackets of an IPv6 literal, which stay). */
 const isEdgePunctuation = (c: number) =>
-  c === 46 || c === 45 || c === 95 || c === 40 || c === 41 || c === 123 || c === 125 || c === 39 || c === 34 || c === 42 || c === 124 || c === 126 || c === 44 || c === 59 || c === 33;
+  c === 46 ||
+  c === 45 ||
+  c === 95 ||
+  c === 40 ||
+  c === 41 ||
+  c === 123 ||
+  c === 125 ||
+  c === 39 ||
+  c === 34 ||
+  c === 42 ||
+  c === 124 ||
+  c === 126 ||
+  c === 44 ||
+  c === 59 ||
+  c === 33;
 
 /** Labels that are not empty, ending in a known TLD (or a punycode one). */
 function isBareDomain(host: string): boolean {

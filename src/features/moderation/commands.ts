@@ -10,12 +10,24 @@ import { createReport } from './reports';
 import { activeWarnings, ACTION_PERMISSIONS, caseByNumber, caseLine, moderate, viewCase } from './service';
 
 const durationChoices = DURATION_KEYS.map((key) => ({ name: DURATION_LABELS[key], value: key }));
-const reasonOption = { type: 'string' as const, name: 'reason', description: 'Why (the member is told, and it goes in the log)', required: true, minLength: 1, maxLength: 512 };
+const reasonOption = {
+  type: 'string' as const,
+  name: 'reason',
+  description: 'Why (the member is told, and it goes in the log)',
+  required: true,
+  minLength: 1,
+  maxLength: 512,
+};
 
 /** Runs an action as the invoking moderator and answers with the case. */
 async function run(invocation: Invocation, action: ModerationAction, targetId: string, duration?: Duration): Promise<string> {
   const reason = read.string(invocation, action === 'note' ? 'text' : 'reason') ?? '';
-  const taken = await moderate(invocation.services, invocation.guildId, { action, targetId, reason, duration }, { userId: invocation.user.id, name: invocation.user.displayName, source: 'command' });
+  const taken = await moderate(
+    invocation.services,
+    invocation.guildId,
+    { action, targetId, reason, duration },
+    { userId: invocation.user.id, name: invocation.user.displayName, source: 'command' },
+  );
   const dm = taken.dmDelivered === false ? ' (they could not be told by DM)' : '';
   return `Case ${caseLine(taken)}${dm}`;
 }
@@ -49,7 +61,11 @@ const timeout: Command = {
   name: 'timeout',
   description: 'Time a member out',
   permission: ACTION_PERMISSIONS.timeout,
-  options: [memberOption('Who to time out'), { type: 'string', name: 'duration', description: 'For how long', required: true, choices: durationChoices }, reasonOption],
+  options: [
+    memberOption('Who to time out'),
+    { type: 'string', name: 'duration', description: 'For how long', required: true, choices: durationChoices },
+    reasonOption,
+  ],
   run: (invocation) => run(invocation, 'timeout', memberOf(invocation), read.string(invocation, 'duration') as Duration),
 };
 
@@ -91,17 +107,19 @@ const caseCommand: Command = {
   async run(invocation) {
     const found = await caseByNumber(invocation.services, invocation.guildId, read.number(invocation, 'number') ?? 0);
     return {
-      embeds: [{
-        title: `Case #${found.caseNumber} · ${found.action}`,
-        description: found.reason ?? 'No reason given.',
-        fields: [
-          { name: 'Member', value: `${found.targetName ?? 'Unknown'} (${found.targetId})`, inline: true },
-          { name: 'Moderator', value: `${found.moderatorName ?? 'Unknown'} (${found.moderatorId})`, inline: true },
-          ...(found.duration ? [{ name: 'Duration', value: DURATION_LABELS[found.duration], inline: true }] : []),
-          { name: 'Source', value: found.source, inline: true },
-        ],
-        timestamp: found.createdAt,
-      }],
+      embeds: [
+        {
+          title: `Case #${found.caseNumber} · ${found.action}`,
+          description: found.reason ?? 'No reason given.',
+          fields: [
+            { name: 'Member', value: `${found.targetName ?? 'Unknown'} (${found.targetId})`, inline: true },
+            { name: 'Moderator', value: `${found.moderatorName ?? 'Unknown'} (${found.moderatorId})`, inline: true },
+            ...(found.duration ? [{ name: 'Duration', value: DURATION_LABELS[found.duration], inline: true }] : []),
+            { name: 'Source', value: found.source, inline: true },
+          ],
+          timestamp: found.createdAt,
+        },
+      ],
     };
   },
 };

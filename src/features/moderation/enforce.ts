@@ -45,7 +45,9 @@ function isStaff(message: Message<true>): boolean {
 /** Deletes the message and records what the rule asks for. */
 async function enforce(services: Services, message: Message<true>, verdict: AutomodVerdict, recent: Map<string, number>): Promise<void> {
   const actor = botActor(services, message.guildId);
-  await askDiscord(() => message.delete(), actor.name).catch((error: unknown) => services.logger.warn({ err: error, guildId: message.guildId, rule: verdict.rule }, 'auto moderation could not delete a message'));
+  await askDiscord(() => message.delete(), actor.name).catch((error: unknown) =>
+    services.logger.warn({ err: error, guildId: message.guildId, rule: verdict.rule }, 'auto moderation could not delete a message'),
+  );
   const key = `${message.guildId}:${message.author.id}:${verdict.rule}`;
   const now = services.clock.ms();
   if (now - (recent.get(key) ?? -Infinity) < CASE_QUIET_MS) return;
@@ -53,14 +55,24 @@ async function enforce(services: Services, message: Message<true>, verdict: Auto
   recent.set(key, now);
   if (verdict.action === 'delete') {
     const row = await recordCase(services, message.guildId, {
-      action: 'delete', targetId: message.author.id, targetName: message.member?.displayName ?? message.author.username,
-      moderatorId: actor.userId, moderatorName: actor.name, reason: verdict.reason, source: 'automatic',
+      action: 'delete',
+      targetId: message.author.id,
+      targetName: message.member?.displayName ?? message.author.username,
+      moderatorId: actor.userId,
+      moderatorName: actor.name,
+      reason: verdict.reason,
+      source: 'automatic',
       details: { channelId: message.channelId, content: message.content.slice(0, 500) },
     });
     if (row) await announceCase(services, row);
     return;
   }
-  await moderate(services, message.guildId, { action: verdict.action, targetId: message.author.id, reason: verdict.reason, duration: verdict.duration ?? undefined }, actor);
+  await moderate(
+    services,
+    message.guildId,
+    { action: verdict.action, targetId: message.author.id, reason: verdict.reason, duration: verdict.duration ?? undefined },
+    actor,
+  );
 }
 
 /** MESSAGE_CREATE → the rules, when the guild has auto moderation on. */

@@ -43,8 +43,20 @@ function exampleMember(services: Services, guildId: string, callerId: string): s
 async function exampleReport(services: Services, guildId: string, callerId: string): Promise<Record<string, string>> {
   const targetId = exampleMember(services, guildId, callerId);
   const report = await services.store.models.ModerationReport.create({
-    guildId, reporterId: callerId, reporterName: 'caller', targetId, targetName: 'member', reason: 'Spam in #general',
-    channelId: null, messageId: null, content: null, status: 'open', caseId: null, resolvedById: null, resolvedAt: null, createdAt: services.clock.now(),
+    guildId,
+    reporterId: callerId,
+    reporterName: 'caller',
+    targetId,
+    targetName: 'member',
+    reason: 'Spam in #general',
+    channelId: null,
+    messageId: null,
+    content: null,
+    status: 'open',
+    caseId: null,
+    resolvedById: null,
+    resolvedAt: null,
+    createdAt: services.clock.now(),
   });
   return { id: String(report.id) };
 }

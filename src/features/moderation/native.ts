@@ -55,4 +55,6 @@ export async function recordNativeAction(services: Services, entry: GuildAuditLo
 }
 
 /** GUILD_AUDIT_LOG_ENTRY_CREATE → a case for each native moderation action. */
-export const recordNativeActions = listener(Events.GuildAuditLogEntryCreate, 'RecordNativeModeration', (services, entry, guild) => recordNativeAction(services, entry, guild));
+export const recordNativeActions = listener(Events.GuildAuditLogEntryCreate, 'RecordNativeModeration', (services, entry, guild) =>
+  recordNativeAction(services, entry, guild),
+);

@@ -5,9 +5,17 @@
 import { Op } from 'sequelize';
 import { Conflict, NotFound, RateLimited } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { ModerationReport } from '../../db/models/Community';
+import type { ModerationReport } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
-import { REPORT_REPEAT_MESSAGES, REPORT_REPEAT_WINDOW_MS, REPORT_STATUSES, type Report, type ReportsPage, type ReportStatus, type ResolveReportInput } from '../../shared/moderation';
+import {
+  REPORT_REPEAT_MESSAGES,
+  REPORT_REPEAT_WINDOW_MS,
+  REPORT_STATUSES,
+  type Report,
+  type ReportsPage,
+  type ReportStatus,
+  type ResolveReportInput,
+} from '../../shared/moderation';
 import { messageUrl } from '../welcome/service';
 import { moderate, type Actor } from './service';
 
@@ -131,8 +139,16 @@ async function openReport(services: Services, guildId: string, id: number): Prom
 }
 
 /** Settles an open report once: a concurrent settle of the same report gets a Conflict. */
-async function settle(services: Services, guildId: string, id: number, values: { status: ReportStatus; caseId: number | null; resolvedById: string }): Promise<ModerationReport> {
-  const [count] = await services.store.models.ModerationReport.update({ ...values, resolvedAt: services.clock.now() }, { where: { id, guildId, status: 'open' } });
+async function settle(
+  services: Services,
+  guildId: string,
+  id: number,
+  values: { status: ReportStatus; caseId: number | null; resolvedById: string },
+): Promise<ModerationReport> {
+  const [count] = await services.store.models.ModerationReport.update(
+    { ...values, resolvedAt: services.clock.now() },
+    { where: { id, guildId, status: 'open' } },
+  );
   if (count === 0) throw new Conflict('That report was settled by someone else just now.');
   const row = await reports(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That report does not exist in this server.');

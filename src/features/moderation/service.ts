@@ -8,7 +8,7 @@ import { Op, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import { askDiscord } from '../../bot/discord-errors';
 import { DiscordRefused, Forbidden, InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { ModerationLog } from '../../db/models/Community';
+import type { ModerationLog } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import {
   CASE_ACTIONS,
@@ -46,10 +46,24 @@ const MAX_TIMEOUT_MS = 28 * 86_400_000;
 const CASE_NUMBER_TRIES = 5;
 
 const VERBS: Record<CaseAction, string> = {
-  ban: 'banned', kick: 'kicked', timeout: 'timed out', warn: 'warned', unban: 'unbanned', note: 'noted', delete: 'message deleted', untimeout: 'timeout lifted',
+  ban: 'banned',
+  kick: 'kicked',
+  timeout: 'timed out',
+  warn: 'warned',
+  unban: 'unbanned',
+  note: 'noted',
+  delete: 'message deleted',
+  untimeout: 'timeout lifted',
 };
 const TITLES: Record<CaseAction, string> = {
-  ban: 'Ban', kick: 'Kick', timeout: 'Timeout', warn: 'Warning', unban: 'Unban', note: 'Note', delete: 'Message deleted', untimeout: 'Timeout lifted',
+  ban: 'Ban',
+  kick: 'Kick',
+  timeout: 'Timeout',
+  warn: 'Warning',
+  unban: 'Unban',
+  note: 'Note',
+  delete: 'Message deleted',
+  untimeout: 'Timeout lifted',
 };
 /** The Discord permission each action needs of the bot (and of a moderator using a command). */
 export const ACTION_PERMISSIONS: Record<ModerationAction, bigint> = {
@@ -60,7 +74,14 @@ export const ACTION_PERMISSIONS: Record<ModerationAction, bigint> = {
   warn: PermissionFlagsBits.ModerateMembers,
   note: PermissionFlagsBits.ModerateMembers,
 };
-const PERMISSION_NAMES: Record<ModerationAction, string> = { ban: 'Ban Members', unban: 'Ban Members', kick: 'Kick Members', timeout: 'Timeout Members', warn: 'Timeout Members', note: 'Timeout Members' };
+const PERMISSION_NAMES: Record<ModerationAction, string> = {
+  ban: 'Ban Members',
+  unban: 'Ban Members',
+  kick: 'Kick Members',
+  timeout: 'Timeout Members',
+  warn: 'Timeout Members',
+  note: 'Timeout Members',
+};
 
 const cases = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationLog, guildId);
 
@@ -130,13 +151,22 @@ async function checkStanding(guild: Guild, actor: Actor, action: ModerationActio
   if (action === 'warn' || action === 'note') return;
   if (!me) throw new DiscordRefused(0, 'The bot is not in that server.');
   if (!me.permissions.has(ACTION_PERMISSIONS[action])) {
-    throw new DiscordRefused(RESTJSONErrorCodes.MissingPermissions, `${botName} needs the ${PERMISSION_NAMES[action]} permission. Give it to its role in Server Settings → Roles.`);
+    throw new DiscordRefused(
+      RESTJSONErrorCodes.MissingPermissions,
+      `${botName} needs the ${PERMISSION_NAMES[action]} permission. Give it to its role in Server Settings → Roles.`,
+    );
   }
   if (target && action !== 'unban' && target.roles.highest.position >= me.roles.highest.position) {
-    throw new DiscordRefused(RESTJSONErrorCodes.MissingPermissions, `${target.roles.highest.name} is above ${botName}'s highest role. Move ${botName}'s role above it in Server Settings → Roles.`);
+    throw new DiscordRefused(
+      RESTJSONErrorCodes.MissingPermissions,
+      `${target.roles.highest.name} is above ${botName}'s highest role. Move ${botName}'s role above it in Server Settings → Roles.`,
+    );
   }
   if (target && action === 'timeout' && target.permissions.has(PermissionFlagsBits.Administrator)) {
-    throw new DiscordRefused(RESTJSONErrorCodes.MissingPermissions, `${target.displayName} is an administrator; Discord does not allow timing out administrators.`);
+    throw new DiscordRefused(
+      RESTJSONErrorCodes.MissingPermissions,
+      `${target.displayName} is an administrator; Discord does not allow timing out administrators.`,
+    );
   }
 }
 
@@ -163,7 +193,10 @@ async function takeBack(services: Services, guild: Guild, request: ActionRequest
       embeds: [{ title: `The ${what} ${guild.name} did not go through`, description: 'Disregard the previous message: nothing was done.', color: 0x95a5a6 }],
     });
   } catch (error) {
-    services.logger.warn({ err: error, guildId: guild.id, targetId: request.targetId }, 'could not tell the member that a moderation action did not go through');
+    services.logger.warn(
+      { err: error, guildId: guild.id, targetId: request.targetId },
+      'could not tell the member that a moderation action did not go through',
+    );
   }
 }
 
@@ -175,13 +208,20 @@ async function act(guild: Guild, request: ActionRequest, target: GuildMember | n
   const botName = guild.members.me?.displayName ?? 'The bot';
   const reason = auditReason(actor, request.reason);
   const refusedBy = (code: number) =>
-    code === RESTJSONErrorCodes.MissingPermissions ? `${botName} is not allowed to ${request.action} that member: its highest role must be above theirs, with the ${PERMISSION_NAMES[request.action]} permission.` : undefined;
+    code === RESTJSONErrorCodes.MissingPermissions
+      ? `${botName} is not allowed to ${request.action} that member: its highest role must be above theirs, with the ` +
+        `${PERMISSION_NAMES[request.action]} permission.`
+      : undefined;
   switch (request.action) {
     case 'ban':
       await askDiscord(() => guild.members.ban(request.targetId, { reason }), botName, refusedBy);
       return;
     case 'unban':
-      await askDiscord(() => guild.members.unban(request.targetId, reason), botName, (code) => (code === RESTJSONErrorCodes.UnknownBan ? 'That user is not banned here.' : refusedBy(code)));
+      await askDiscord(
+        () => guild.members.unban(request.targetId, reason),
+        botName,
+        (code) => (code === RESTJSONErrorCodes.UnknownBan ? 'That user is not banned here.' : refusedBy(code)),
+      );
       return;
     case 'kick':
       if (!target) throw notAMember();
@@ -255,7 +295,11 @@ export async function recordCase(services: Services, guildId: string, record: Ca
     } catch (error) {
       if (!(error instanceof UniqueConstraintError)) throw error;
       const fields = Object.keys(error.fields ?? {});
-      if (record.auditEntryId && (fields.includes('auditEntryId') || (await cases(services, guildId).count({ where: { auditEntryId: record.auditEntryId } })) > 0)) return null;
+      if (
+        record.auditEntryId &&
+        (fields.includes('auditEntryId') || (await cases(services, guildId).count({ where: { auditEntryId: record.auditEntryId } })) > 0)
+      )
+        return null;
       if (attempt >= CASE_NUMBER_TRIES) throw error;
     }
   }
@@ -301,12 +345,24 @@ export async function announceCase(services: Services, row: ModerationLog): Prom
     title: `Case #${view.caseNumber} · ${TITLES[view.action]}`,
     description: view.reason ? `Reason: ${view.reason}` : 'No reason given.',
     fields,
-    data: { caseNumber: view.caseNumber, action: view.action, targetId: view.targetId, moderatorId: view.moderatorId, source: view.source, reason: view.reason },
+    data: {
+      caseNumber: view.caseNumber,
+      action: view.action,
+      targetId: view.targetId,
+      moderatorId: view.moderatorId,
+      source: view.source,
+      reason: view.reason,
+    },
   });
 }
 
 /** Warnings that still count: newer than the guild's expiry (all of them when it is 0). */
-export async function activeWarnings(services: Services, guildId: string, targetId: string, settings: Pick<GuildSettings, 'warningExpiryDays'>): Promise<ModerationLog[]> {
+export async function activeWarnings(
+  services: Services,
+  guildId: string,
+  targetId: string,
+  settings: Pick<GuildSettings, 'warningExpiryDays'>,
+): Promise<ModerationLog[]> {
   const where: WhereOptions = { targetId, action: 'warn' };
   if (settings.warningExpiryDays > 0) Object.assign(where, { createdAt: { [Op.gt]: new Date(services.clock.ms() - settings.warningExpiryDays * 86_400_000) } });
   return cases(services, guildId).findAll({ where, order: [['caseNumber', 'DESC']] });
@@ -324,7 +380,8 @@ export async function moderate(services: Services, guildId: string, request: Act
   const target = request.action === 'unban' ? null : await memberOf(guild, request.targetId);
   if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn')) throw notAMember();
   if (request.action === 'unban') {
-    if (!(await isBanned(guild, request.targetId))) throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
+    if (!(await isBanned(guild, request.targetId)))
+      throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
   }
   await checkStanding(guild, actor, request.action, target);
 
@@ -344,7 +401,8 @@ export async function moderate(services: Services, guildId: string, request: Act
   if (wantsDm && !dmFirst) dmDelivered = await tellMember(services, guild, request.targetId, request);
 
   const targetUser = target?.user ?? (await services.gateway.client?.users.fetch(request.targetId).catch(() => null));
-  const expiresAt = request.duration && (request.action === 'ban' || request.action === 'timeout') ? new Date(services.clock.ms() + DURATIONS[request.duration]) : null;
+  const expiresAt =
+    request.duration && (request.action === 'ban' || request.action === 'timeout') ? new Date(services.clock.ms() + DURATIONS[request.duration]) : null;
   const row = await recordCase(services, guildId, {
     action: request.action,
     targetId: request.targetId,
@@ -380,7 +438,12 @@ async function escalate(services: Services, guildId: string, targetId: string, s
   const step = settings.escalation.find((candidate) => candidate.warnings === count);
   if (!step) return;
   try {
-    await moderate(services, guildId, { action: step.action, targetId, reason: `Automatic: ${count} active warnings`, duration: step.duration ?? undefined }, botActor(services, guildId));
+    await moderate(
+      services,
+      guildId,
+      { action: step.action, targetId, reason: `Automatic: ${count} active warnings`, duration: step.duration ?? undefined },
+      botActor(services, guildId),
+    );
   } catch (error) {
     services.logger.warn({ err: error, guildId, targetId, step }, 'the warning ladder could not act');
   }
@@ -390,7 +453,11 @@ async function escalate(services: Services, guildId: string, targetId: string, s
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Moderation Logs: newest first, filtered by action and searched (reason, target id or name, moderator name, or #case). */
-export async function listCases(services: Services, guildId: string, query: { q: string; action: string; page: number; pageSize: number }): Promise<ModerationLogsPage> {
+export async function listCases(
+  services: Services,
+  guildId: string,
+  query: { q: string; action: string; page: number; pageSize: number },
+): Promise<ModerationLogsPage> {
   const where: Record<string | symbol, unknown> = {};
   if (query.action !== 'all') where.action = query.action;
   const q = query.q.trim();
@@ -408,7 +475,12 @@ export async function listCases(services: Services, guildId: string, query: { q:
     where[Op.or] = or;
   }
   const [rows, total] = await Promise.all([
-    cases(services, guildId).findAll({ where: where as WhereOptions, order: [['caseNumber', 'DESC']], limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    cases(services, guildId).findAll({
+      where: where as WhereOptions,
+      order: [['caseNumber', 'DESC']],
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
     cases(services, guildId).count({ where: where as WhereOptions }),
   ]);
   return { entries: rows.map((row) => viewCase(services, row)), page: query.page, pageSize: query.pageSize, total };
@@ -416,7 +488,10 @@ export async function listCases(services: Services, guildId: string, query: { q:
 
 /** The four cards (and kicks, open reports), counted over the whole log. */
 export async function moderationStats(services: Services, guildId: string): Promise<ModerationStats> {
-  const counted = (await services.store.models.ModerationLog.count({ where: { guildId }, group: ['action'] })) as unknown as { action: string; count: number }[];
+  const counted = (await services.store.models.ModerationLog.count({ where: { guildId }, group: ['action'] })) as unknown as {
+    action: string;
+    count: number;
+  }[];
   const of = (action: string) => Number(counted.find((row) => row.action === action)?.count ?? 0);
   const openReports = await services.store.models.ModerationReport.count({ where: { guildId, status: 'open' } });
   return {
@@ -439,5 +514,8 @@ export async function caseByNumber(services: Services, guildId: string, caseNumb
 /** How a case reads in one line (commands). */
 export function caseLine(view: ModerationCase): string {
   const length = view.duration ? ` (${DURATION_LABELS[view.duration]})` : '';
-  return `#${view.caseNumber} · ${VERBS[view.action]}${length} · ${view.targetName ?? view.targetId} · by ${view.moderatorName ?? view.moderatorId} · ${view.reason ?? 'no reason'}`;
+  return (
+    `#${view.caseNumber} · ${VERBS[view.action]}${length} · ${view.targetName ?? view.targetId} · by ${view.moderatorName ?? view.moderatorId} · ` +
+    `${view.reason ?? 'no reason'}`
+  );
 }

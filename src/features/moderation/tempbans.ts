@@ -7,7 +7,7 @@ import { Op } from 'sequelize';
 import { askDiscord } from '../../bot/discord-errors';
 import { DiscordRefused } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { ModerationLog } from '../../db/models/Community';
+import type { ModerationLog } from '../../db/models/community';
 import { announceCase, botActor, recordCase } from './service';
 
 /** How long a process holds a ban it is lifting. */
@@ -48,8 +48,13 @@ export async function liftExpiredBans(services: Services): Promise<number> {
     }
     await services.store.models.ModerationLog.update({ liftedAt: services.clock.now(), claimedUntil: null }, { where: { id: row.id } });
     const unban = await recordCase(services, row.guildId, {
-      action: 'unban', targetId: row.targetId, targetName: row.targetName, moderatorId: actor.userId, moderatorName: actor.name,
-      reason: `Temporary ban expired (case #${row.caseNumber})`, source: 'automatic',
+      action: 'unban',
+      targetId: row.targetId,
+      targetName: row.targetName,
+      moderatorId: actor.userId,
+      moderatorName: actor.name,
+      reason: `Temporary ban expired (case #${row.caseNumber})`,
+      source: 'automatic',
     });
     if (unban) await announceCase(services, unban);
     lifted += 1;

@@ -13,7 +13,9 @@ function memberNotice(member: GuildMember | PartialGuildMember, joined: boolean)
     event: joined ? 'memberJoin' : 'memberLeave',
     title: joined ? 'Member joined' : 'Member left',
     description: `${username} ${joined ? 'joined' : 'left'}. The server now has ${member.guild.memberCount} members.`,
-    ...(joined && member.user ? { fields: [{ name: 'Account created', value: `<t:${Math.floor(member.user.createdTimestamp / 1000)}:R>`, inline: true }] } : {}),
+    ...(joined && member.user
+      ? { fields: [{ name: 'Account created', value: `<t:${Math.floor(member.user.createdTimestamp / 1000)}:R>`, inline: true }] }
+      : {}),
     data: { userId: member.id, username, memberCount: member.guild.memberCount },
   };
 }
@@ -35,7 +37,9 @@ export const notificationsFeature: Feature = {
   diagnose(services, guildId, settings) {
     const wanted = settings.notifyJoinLeave || settings.notifyLevelUp || settings.notifyModeration || settings.notifyErrors;
     const problem = wanted ? settingProblem(services, guildId, settings, 'logChannelId') : null;
-    return problem ? [{ feature: 'notifications', severity: 'error', problem: `Log channel: ${problem.problem}`, fix: problem.fix, subject: 'logChannelId' }] : [];
+    return problem
+      ? [{ feature: 'notifications', severity: 'error', problem: `Log channel: ${problem.problem}`, fix: problem.fix, subject: 'logChannelId' }]
+      : [];
   },
   routes: [
     guildRoute({
@@ -45,8 +49,15 @@ export const notificationsFeature: Feature = {
       handler: async ({ guild, services }): Promise<WebhookDeliveryView[]> => {
         const rows = await new GuildScope(services.store.models.WebhookDelivery, guild.id).findAll({ order: [['id', 'DESC']], limit: 20 });
         return rows.map((row) => ({
-          id: row.id, event: row.event, target: row.target, status: row.status, attempts: row.attempts,
-          responseStatus: row.responseStatus, error: row.error, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+          id: row.id,
+          event: row.event,
+          target: row.target,
+          status: row.status,
+          attempts: row.attempts,
+          responseStatus: row.responseStatus,
+          error: row.error,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
         }));
       },
     }),

@@ -125,8 +125,15 @@ export class Notifier {
     const headers = { [WEBHOOK_SIGNATURE_HEADER]: signBody(body, key), 'X-Webhook-Event': notification.event, 'X-Webhook-Delivery': payload.id };
     const now = () => this.deps.clock.now();
     const row = await WebhookDelivery.create({
-      guildId, event: notification.event, target: `${target.origin}${target.pathname}`.slice(0, 300), status: 'pending',
-      attempts: 0, responseStatus: null, error: null, createdAt: now(), updatedAt: now(),
+      guildId,
+      event: notification.event,
+      target: `${target.origin}${target.pathname}`.slice(0, 300),
+      status: 'pending',
+      attempts: 0,
+      responseStatus: null,
+      error: null,
+      createdAt: now(),
+      updatedAt: now(),
     });
     const delays = this.deps.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
     for (let attempt = 1; ; attempt += 1) {

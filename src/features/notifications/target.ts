@@ -72,7 +72,10 @@ export async function checkWebhookTarget(url: URL, allowPrivate: boolean): Promi
     }
   }
   if (!allowPrivate && addresses.some(({ address }) => !isPublicAddress(address))) {
-    throw new WebhookTargetRefused(`The webhook's host ${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a webhook must reach a public address.`);
+    throw new WebhookTargetRefused(
+      `The webhook's host ${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a ` +
+        `webhook must reach a public address.`,
+    );
   }
   return addresses;
 }

@@ -21,7 +21,12 @@ function pinnedLookup(address: string, family: number): LookupFunction {
  * POSTs a JSON body to a webhook URL and resolves with the HTTP status. The host is resolved and
  * checked first (no private addresses unless allowed), and the connection goes to that address.
  */
-export async function postWebhook(url: URL, body: string, headers: Record<string, string>, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<number> {
+export async function postWebhook(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  options: { allowPrivate: boolean; timeoutMs?: number },
+): Promise<number> {
   const [target] = await checkWebhookTarget(url, options.allowPrivate);
   if (!target) throw new Error(`The webhook's host ${url.hostname} does not resolve to an address.`);
   const transport = url.protocol === 'https:' ? https : http;

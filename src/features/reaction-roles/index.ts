@@ -32,7 +32,8 @@ const onReactionRemove = listener(Events.MessageReactionRemove, 'ReactionRoleRem
 
 /** Entries whose message, channel or role is deleted in Discord stop, with the reason shown on the page. */
 const onMessageDelete = listener(Events.MessageDelete, 'ReactionRoleMessageDeleted', async (services, message) => {
-  if (message.guildId && services.reactionRoles.has(message.guildId, message.id)) await deactivate(services, message.guildId, { messageId: [message.id] }, INACTIVE_REASONS.messageDeleted);
+  if (message.guildId && services.reactionRoles.has(message.guildId, message.id))
+    await deactivate(services, message.guildId, { messageId: [message.id] }, INACTIVE_REASONS.messageDeleted);
 });
 const onBulkDelete = listener(Events.MessageBulkDelete, 'ReactionRoleMessagesDeleted', async (services, messages, channel) => {
   const ids = [...messages.keys()].filter((id) => services.reactionRoles.has(channel.guildId, id));
@@ -53,16 +54,37 @@ async function diagnoseReactionRoles(services: Services, guildId: string): Promi
   for (const entry of entries) {
     const subject = `reactionRole:${entry.id}`;
     if (!entry.isActive) {
-      if (entry.inactiveReason) items.push({ feature: 'reactionRoles', severity: 'error', problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId} stopped: ${entry.inactiveReason}`, fix: 'Delete it, or add it again on a message that exists.', subject });
+      if (entry.inactiveReason)
+        items.push({
+          feature: 'reactionRoles',
+          severity: 'error',
+          problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId} stopped: ${entry.inactiveReason}`,
+          fix: 'Delete it, or add it again on a message that exists.',
+          subject,
+        });
       continue;
     }
     if (!seenChannels.has(entry.channelId)) {
       seenChannels.add(entry.channelId);
       const channel = channelProblem(services, guildId, entry.channelId, ['react', 'readHistory']);
-      if (channel) items.push({ feature: 'reactionRoles', severity: 'error', problem: `Reaction roles in ${entry.channelName ? `#${entry.channelName}` : 'a channel'}: ${channel.problem}`, fix: channel.fix, subject: `channel:${entry.channelId}` });
+      if (channel)
+        items.push({
+          feature: 'reactionRoles',
+          severity: 'error',
+          problem: `Reaction roles in ${entry.channelName ? `#${entry.channelName}` : 'a channel'}: ${channel.problem}`,
+          fix: channel.fix,
+          subject: `channel:${entry.channelId}`,
+        });
     }
     const role = handoutProblem(services, guildId, entry.roleId);
-    if (role) items.push({ feature: 'reactionRoles', severity: role.severity, problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId}: ${role.problem}`, fix: role.fix, subject });
+    if (role)
+      items.push({
+        feature: 'reactionRoles',
+        severity: role.severity,
+        problem: `${entry.emoji} → @${entry.roleName ?? entry.roleId}: ${role.problem}`,
+        fix: role.fix,
+        subject,
+      });
   }
   return items;
 }
@@ -81,7 +103,12 @@ async function exampleEntry(services: Services, guildId: string): Promise<Record
   const values = await exampleMessage(services, guildId);
   const guild = services.gateway.guild(guildId);
   if (!guild) return { id: '0' };
-  const entry = await addReactionRole(services, guild, { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null }, { actorId: guild.ownerId, confirmed: [] });
+  const entry = await addReactionRole(
+    services,
+    guild,
+    { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null },
+    { actorId: guild.ownerId, confirmed: [] },
+  );
   return { id: String(entry.id) };
 }
 
@@ -110,7 +137,10 @@ export const reactionRolesFeature: Feature = {
       method: 'get',
       path: '/reaction-roles/messages',
       query: RecentMessagesQuery,
-      example: { query: { channelId: ':channelId' }, setup: async (services, guildId) => ({ channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'general')?.id ?? '' }) },
+      example: {
+        query: { channelId: ':channelId' },
+        setup: async (services, guildId) => ({ channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'general')?.id ?? '' }),
+      },
       handler: ({ query, guild, services }) => recentMessages(services, guild.id, query.channelId),
     }),
     guildRoute({
@@ -129,7 +159,11 @@ export const reactionRolesFeature: Feature = {
       body: ReactionRolePatch,
       example: { body: { mode: 'unique' }, setup: (services, guildId) => exampleEntry(services, guildId) },
       handler: ({ body, params, guild, account, services }) =>
-        updateReactionRole(services, guild, EntryParams.parse(params).id, body, { request: { actorId: account.userId, confirmed: body.confirmRoleIds }, actor: actorOf(account), baseVersion: body.baseVersion }),
+        updateReactionRole(services, guild, EntryParams.parse(params).id, body, {
+          request: { actorId: account.userId, confirmed: body.confirmRoleIds },
+          actor: actorOf(account),
+          baseVersion: body.baseVersion,
+        }),
     }),
     guildRoute({
       method: 'delete',

@@ -5,7 +5,7 @@ import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import { askDiscord } from '../../bot/discord-errors';
 import { reactorsOf } from '../../bot/reactions';
-import type { ReactionRole } from '../../db/models/Community';
+import type { ReactionRole } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import { emojiUrl } from '../../shared/discord-urls';
 import {
@@ -95,7 +95,8 @@ async function fetchMessage(services: Services, guildId: string, channelId: stri
   try {
     return await askDiscord(() => channel.messages.fetch(messageId), botName);
   } catch (error) {
-    if (error instanceof DiscordRefused && error.code === RESTJSONErrorCodes.UnknownMessage) throw InvalidInput.field('messageId', `is not a message of #${channel.name}`);
+    if (error instanceof DiscordRefused && error.code === RESTJSONErrorCodes.UnknownMessage)
+      throw InvalidInput.field('messageId', `is not a message of #${channel.name}`);
     throw error;
   }
 }
@@ -113,7 +114,12 @@ function reactable(emoji: string): string {
  * per message and one role per emoji. The bot reacts with the emoji so members can click it. The
  * mode, when given, becomes the mode of every entry of the message.
  */
-export async function addReactionRole(services: Services, guild: GuildSummary, input: NewReactionRole, request: RoleRequest & { actorId: string }): Promise<ReactionRoleView> {
+export async function addReactionRole(
+  services: Services,
+  guild: GuildSummary,
+  input: NewReactionRole,
+  request: RoleRequest & { actorId: string },
+): Promise<ReactionRoleView> {
   const parsed = parseEmoji(input.emoji);
   if (!parsed) throw InvalidInput.field('emoji', 'must be one emoji, or a custom emoji of this server as <:name:id>');
   if (parsed.kind === 'custom' && !services.gateway.emojis(guild.id).some((emoji) => emoji.id === parsed.id)) {
@@ -125,18 +131,35 @@ export async function addReactionRole(services: Services, guild: GuildSummary, i
   const entries = await scope(services, guild.id).findAll({ where: { messageId: input.messageId } });
   const key = emojiKey(parsed);
   if (entries.some((entry) => entry.emoji === key)) throw new Conflict(`${input.emoji} already gives a role on this message.`, 'emoji');
-  if (entries.length >= MAX_ROLES_PER_MESSAGE) throw InvalidInput.field('messageId', `already hands out ${MAX_ROLES_PER_MESSAGE} roles, the most one message can`);
+  if (entries.length >= MAX_ROLES_PER_MESSAGE)
+    throw InvalidInput.field('messageId', `already hands out ${MAX_ROLES_PER_MESSAGE} roles, the most one message can`);
   if (entries.some((entry) => entry.channelId !== input.channelId)) throw InvalidInput.field('channelId', 'is not the channel of that message');
   const message = await fetchMessage(services, guild.id, input.channelId, input.messageId);
   const botName = botNameIn(services, guild.id);
-  await askDiscord(() => message.react(reactable(key)), botName, (code) =>
-    code === RESTJSONErrorCodes.UnknownEmoji ? `Discord does not know the emoji ${input.emoji}.` : code === RESTJSONErrorCodes.MaximumNumberOfReactionsReached ? 'That message has the most reactions Discord allows (20).' : undefined,
+  await askDiscord(
+    () => message.react(reactable(key)),
+    botName,
+    (code) =>
+      code === RESTJSONErrorCodes.UnknownEmoji
+        ? `Discord does not know the emoji ${input.emoji}.`
+        : code === RESTJSONErrorCodes.MaximumNumberOfReactionsReached
+          ? 'That message has the most reactions Discord allows (20).'
+          : undefined,
   );
   const mode = input.mode ?? entries[0]?.mode ?? 'normal';
-  if (input.mode && entries.some((entry) => entry.mode !== input.mode)) await scope(services, guild.id).update({ mode: input.mode }, { where: { messageId: input.messageId } });
+  if (input.mode && entries.some((entry) => entry.mode !== input.mode))
+    await scope(services, guild.id).update({ mode: input.mode }, { where: { messageId: input.messageId } });
   const row = await scope(services, guild.id).create({
-    messageId: input.messageId, channelId: input.channelId, emoji: key, emojiId: parsed.kind === 'custom' ? parsed.id : null, roleId: input.roleId,
-    roleName: input.roleName ?? services.gateway.role(guild.id, input.roleId)?.name ?? null, mode, isActive: true, inactiveReason: null, createdBy: request.actorId,
+    messageId: input.messageId,
+    channelId: input.channelId,
+    emoji: key,
+    emojiId: parsed.kind === 'custom' ? parsed.id : null,
+    roleId: input.roleId,
+    roleName: input.roleName ?? services.gateway.role(guild.id, input.roleId)?.name ?? null,
+    mode,
+    isActive: true,
+    inactiveReason: null,
+    createdBy: request.actorId,
     createdAt: services.clock.now(),
   });
   services.reactionRoles.add(guild.id, input.messageId);
@@ -169,7 +192,12 @@ export async function updateReactionRole(
   if (patch.isActive !== undefined) values.isActive = patch.isActive;
   const save = (entry: ReactionRole, entryValues: Record<string, unknown>, baseVersion?: number) =>
     saveVersioned(services.store, {
-      entity: 'reactionRole', row: entry, values: entryValues, baseVersion, actor: edit.actor, now: () => services.clock.now(),
+      entity: 'reactionRole',
+      row: entry,
+      values: entryValues,
+      baseVersion,
+      actor: edit.actor,
+      now: () => services.clock.now(),
       ...('isActive' in entryValues ? { alongside: { inactiveReason: null } } : {}),
     });
   const saved = await save(row, values, edit.baseVersion);
@@ -189,12 +217,18 @@ export async function deleteReactionRole(services: Services, guild: GuildSummary
   const message = await fetchMessage(services, guild.id, row.channelId, row.messageId).catch(() => null);
   const botId = services.gateway.client?.user?.id;
   const reaction = message?.reactions.cache.find((candidate) => (row.emojiId ? candidate.emoji.id === row.emojiId : candidate.emoji.name === row.emoji));
-  if (reaction && botId) await reaction.users.remove(botId).catch((error: unknown) => services.logger.debug({ err: error }, 'could not take the bot reaction off'));
+  if (reaction && botId)
+    await reaction.users.remove(botId).catch((error: unknown) => services.logger.debug({ err: error }, 'could not take the bot reaction off'));
   await row.destroy();
 }
 
 /** Deactivates the entries that match, with the reason (a message, channel or role deleted in Discord). */
-export async function deactivate(services: Services, guildId: string, where: { messageId?: string[]; channelId?: string; roleId?: string }, reason: string): Promise<number> {
+export async function deactivate(
+  services: Services,
+  guildId: string,
+  where: { messageId?: string[]; channelId?: string; roleId?: string },
+  reason: string,
+): Promise<number> {
   const filter = {
     isActive: true,
     ...(where.messageId ? { messageId: { [Op.in]: where.messageId } } : {}),
@@ -205,9 +239,22 @@ export async function deactivate(services: Services, guildId: string, where: { m
 }
 
 /** Records one role given or taken (or the attempt that failed), for the usage stats. */
-export async function recordReactionRoleEvent(services: Services, row: ReactionRole, userId: string, action: 'add' | 'remove', failure: string | null): Promise<void> {
+export async function recordReactionRoleEvent(
+  services: Services,
+  row: ReactionRole,
+  userId: string,
+  action: 'add' | 'remove',
+  failure: string | null,
+): Promise<void> {
   await new GuildScope(services.store.models.ReactionRoleEvent, row.guildId).create({
-    reactionRoleId: row.id, messageId: row.messageId, userId, roleId: row.roleId, action, outcome: failure ? 'failed' : 'ok', reason: failure?.slice(0, 300) ?? null, createdAt: services.clock.now(),
+    reactionRoleId: row.id,
+    messageId: row.messageId,
+    userId,
+    roleId: row.roleId,
+    action,
+    outcome: failure ? 'failed' : 'ok',
+    reason: failure?.slice(0, 300) ?? null,
+    createdAt: services.clock.now(),
   });
 }
 
@@ -280,7 +327,9 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
       continue;
     }
     // Asked of Discord even when cached: the cached copy's reactions are those the bot saw, not those added while it was away.
-    const message = await channel.messages.fetch({ message: messageId, force: true }).catch((error: unknown) => ((error as { code?: number }).code === RESTJSONErrorCodes.UnknownMessage ? 'gone' : null));
+    const message = await channel.messages
+      .fetch({ message: messageId, force: true })
+      .catch((error: unknown) => ((error as { code?: number }).code === RESTJSONErrorCodes.UnknownMessage ? 'gone' : null));
     if (message === 'gone') {
       await deactivate(services, guild.id, { messageId: [messageId] }, INACTIVE_REASONS.messageDeleted);
       continue;
@@ -295,7 +344,8 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
         if (!member) continue;
         const before = member.roles.cache.has(row.roleId);
         if (row.mode === 'drop') await applyRole(services, member, row, 'remove');
-        else if (row.mode !== 'unique' || !entries.some((other) => other.id !== row.id && member.roles.cache.has(other.roleId))) await applyRole(services, member, row, 'add');
+        else if (row.mode !== 'unique' || !entries.some((other) => other.id !== row.id && member.roles.cache.has(other.roleId)))
+          await applyRole(services, member, row, 'add');
         if (member.roles.cache.has(row.roleId) !== before) changed += 1;
       }
     }
@@ -307,7 +357,10 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
 export async function reactionRoleStats(services: Services, guildId: string): Promise<ReactionRoleStats> {
   const now = services.clock.ms();
   const since = new Date(now - 30 * DAY_MS);
-  const events = await new GuildScope(services.store.models.ReactionRoleEvent, guildId).findAll({ where: { createdAt: { [Op.gte]: since } }, attributes: ['action', 'outcome', 'reason', 'createdAt'] });
+  const events = await new GuildScope(services.store.models.ReactionRoleEvent, guildId).findAll({
+    where: { createdAt: { [Op.gte]: since } },
+    attributes: ['action', 'outcome', 'reason', 'createdAt'],
+  });
   const activeEntries = await scope(services, guildId).count({ where: { isActive: true } });
   const ok = events.filter((event) => event.outcome === 'ok');
   const failures = new Map<string, number>();

@@ -15,7 +15,7 @@ import { Op, UniqueConstraintError, type CreationAttributes } from 'sequelize';
 import { askDiscord } from '../../bot/discord-errors';
 import { DiscordRefused } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { RoleGrantRetry } from '../../db/models/RoleGrant';
+import type { RoleGrantRetry } from '../../db/models/role-grant';
 import type { RoleGrantAction, RoleGrantSource, RoleGrantStatus } from '../../shared/role-grants';
 import { nextAttemptAt } from './schedule';
 
@@ -42,10 +42,7 @@ export type RoleChange =
   | { status: 'dropped'; message: string };
 
 /** Why a call to Discord for a grant did not go through. */
-export type GrantTrouble =
-  | { kind: 'unavailable'; message: string }
-  | { kind: 'refused'; error: DiscordRefused }
-  | { kind: 'gone'; message: string };
+export type GrantTrouble = { kind: 'unavailable'; message: string } | { kind: 'refused'; error: DiscordRefused } | { kind: 'gone'; message: string };
 
 /** The answer of a Discord call made for a grant: its value, or the trouble. */
 export type GrantCall<T> = { ok: true; value: T } | { ok: false; trouble: GrantTrouble };
@@ -75,7 +72,8 @@ export async function callDiscord<T>(call: () => Promise<T>, botName: string, ex
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    if (error instanceof HTTPError) return { ok: false, trouble: { kind: 'unavailable', message: `Discord did not answer (${error.status} ${error.message}).` } };
+    if (error instanceof HTTPError)
+      return { ok: false, trouble: { kind: 'unavailable', message: `Discord did not answer (${error.status} ${error.message}).` } };
     const network = networkFailure(error);
     if (network) return { ok: false, trouble: { kind: 'unavailable', message: `Discord could not be reached (${network}).` } };
     if (!(error instanceof DiscordAPIError)) throw error;
@@ -104,8 +102,13 @@ function roleNameOf(member: GuildMember, roleId: string, stored?: string | null)
 export async function sendRoleChange(member: GuildMember, roleId: string, action: RoleGrantAction, reason: string): Promise<GrantCall<{ changed: boolean }>> {
   if ((action === 'add') === member.roles.cache.has(roleId)) return { ok: true, value: { changed: false } };
   const botName = botNameOf(member);
-  const called = await callDiscord(() => (action === 'add' ? member.roles.add(roleId, reason) : member.roles.remove(roleId, reason)), botName, (code) =>
-    code === RESTJSONErrorCodes.MissingPermissions ? `${botName} cannot ${action === 'add' ? 'give' : 'take'} @${roleNameOf(member, roleId)}: it needs Manage Roles and a role above it.` : undefined,
+  const called = await callDiscord(
+    () => (action === 'add' ? member.roles.add(roleId, reason) : member.roles.remove(roleId, reason)),
+    botName,
+    (code) =>
+      code === RESTJSONErrorCodes.MissingPermissions
+        ? `${botName} cannot ${action === 'add' ? 'give' : 'take'} @${roleNameOf(member, roleId)}: it needs Manage Roles and a role above it.`
+        : undefined,
   );
   return called.ok ? { ok: true, value: { changed: true } } : called;
 }
@@ -162,7 +165,15 @@ async function writeOpen(
  */
 async function queueRetry(services: Services, member: GuildMember, request: RoleChangeRequest, message: string): Promise<RoleGrantRetry> {
   const now = services.clock.now();
-  const fresh = { ...describe(member, request), status: 'pending' as const, attempts: 1, nextAttemptAt: nextAttemptAt(1, now, now), lastError: message, claimedUntil: null, updatedAt: now };
+  const fresh = {
+    ...describe(member, request),
+    status: 'pending' as const,
+    attempts: 1,
+    nextAttemptAt: nextAttemptAt(1, now, now),
+    lastError: message,
+    claimedUntil: null,
+    updatedAt: now,
+  };
   return writeOpen(
     services,
     member,
@@ -175,7 +186,14 @@ async function queueRetry(services: Services, member: GuildMember, request: Role
 /** Keeps a refusal as the member's failed grant of the role (one row, however often it is refused). */
 async function recordFailure(services: Services, member: GuildMember, request: RoleChangeRequest, message: string): Promise<void> {
   const now = services.clock.now();
-  const failed = { ...describe(member, request), status: 'failed' as const, nextAttemptAt: null, lastError: message.slice(0, 500), claimedUntil: null, updatedAt: now };
+  const failed = {
+    ...describe(member, request),
+    status: 'failed' as const,
+    nextAttemptAt: null,
+    lastError: message.slice(0, 500),
+    claimedUntil: null,
+    updatedAt: now,
+  };
   await writeOpen(
     services,
     member,
@@ -186,7 +204,12 @@ async function recordFailure(services: Services, member: GuildMember, request: R
 }
 
 /** Settles the member's open grant of the role, if any, as `decide` says from it. */
-async function settleOpen(services: Services, member: GuildMember, roleId: string, decide: (open: RoleGrantRetry) => { status: 'done' | 'dropped'; lastError: string | null }): Promise<void> {
+async function settleOpen(
+  services: Services,
+  member: GuildMember,
+  roleId: string,
+  decide: (open: RoleGrantRetry) => { status: 'done' | 'dropped'; lastError: string | null },
+): Promise<void> {
   const open = await openGrant(services, member.guild.id, member.id, roleId);
   if (!open) return;
   await services.store.models.RoleGrantRetry.update(
@@ -208,7 +231,9 @@ export async function changeRole(services: Services, member: GuildMember, reques
     // reactors would read one each; a grant left open meanwhile settles on its retry or Retry now.
     if (sent.value.changed) {
       await settleOpen(services, member, request.roleId, (open) =>
-        open.action === request.action ? { status: 'done', lastError: open.lastError } : { status: 'dropped', lastError: 'A later change of the same role replaced it.' },
+        open.action === request.action
+          ? { status: 'done', lastError: open.lastError }
+          : { status: 'dropped', lastError: 'A later change of the same role replaced it.' },
       );
     }
     return { status: 'done', changed: sent.value.changed };

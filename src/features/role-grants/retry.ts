@@ -7,7 +7,7 @@ import type { Guild } from 'discord.js';
 import { Op } from 'sequelize';
 import { Conflict, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { RoleGrantRetry } from '../../db/models/RoleGrant';
+import type { RoleGrantRetry } from '../../db/models/role-grant';
 import { ROLE_GRANT_MESSAGES, type RoleGrantSource, type RoleGrantStatus } from '../../shared/role-grants';
 import { counted } from '../../shared/words';
 import { recordReactionRoleEvent } from '../reaction-roles/service';
@@ -55,9 +55,21 @@ async function afterSettled(services: Services, grant: RoleGrantRetry, status: R
 }
 
 /** Ends a claimed grant's try as `status`; the source hears of it only if this process settled it. */
-async function settle(services: Services, grant: RoleGrantRetry, status: Exclude<RoleGrantStatus, 'pending'>, lastError: string | null): Promise<RoleGrantStatus> {
+async function settle(
+  services: Services,
+  grant: RoleGrantRetry,
+  status: Exclude<RoleGrantStatus, 'pending'>,
+  lastError: string | null,
+): Promise<RoleGrantStatus> {
   const [count] = await services.store.models.RoleGrantRetry.update(
-    { status, attempts: grant.attempts + 1, lastError: lastError?.slice(0, 500) ?? grant.lastError, nextAttemptAt: null, claimedUntil: null, updatedAt: services.clock.now() },
+    {
+      status,
+      attempts: grant.attempts + 1,
+      lastError: lastError?.slice(0, 500) ?? grant.lastError,
+      nextAttemptAt: null,
+      claimedUntil: null,
+      updatedAt: services.clock.now(),
+    },
     { where: { id: grant.id, guildId: grant.guildId, status: 'pending' } },
   );
   if (count === 1) await afterSettled(services, grant, status, lastError ?? grant.lastError);

@@ -4,9 +4,16 @@
 import { Op } from 'sequelize';
 import { Conflict, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { RoleGrantRetry } from '../../db/models/RoleGrant';
+import type { RoleGrantRetry } from '../../db/models/role-grant';
 import type { Diagnostic, DiagnosticFeature } from '../../shared/diagnostics';
-import { ROLE_GRANT_LIST_LIMIT, ROLE_GRANT_MESSAGES, ROLE_GRANT_SOURCE_LABELS, type RoleGrant, type RoleGrantList, type RoleGrantSource } from '../../shared/role-grants';
+import {
+  ROLE_GRANT_LIST_LIMIT,
+  ROLE_GRANT_MESSAGES,
+  ROLE_GRANT_SOURCE_LABELS,
+  type RoleGrant,
+  type RoleGrantList,
+  type RoleGrantSource,
+} from '../../shared/role-grants';
 import { counted } from '../../shared/words';
 
 /** Settled grants (done, dropped) are kept this long, then pruned. */
@@ -22,7 +29,9 @@ const DIAGNOSTIC_FEATURE_OF: Record<RoleGrantSource, DiagnosticFeature> = {
 
 /** What each grant was for, in words, reading the entries and rewards of the page at once. */
 async function purposes(services: Services, guildId: string, grants: readonly RoleGrantRetry[]): Promise<Map<number, string>> {
-  const ids = (source: RoleGrantSource) => [...new Set(grants.flatMap((grant) => (grant.source === source && grant.sourceId !== null ? [grant.sourceId] : [])))];
+  const ids = (source: RoleGrantSource) => [
+    ...new Set(grants.flatMap((grant) => (grant.source === source && grant.sourceId !== null ? [grant.sourceId] : []))),
+  ];
   const [entries, rewards] = await Promise.all([
     services.store.models.ReactionRole.findAll({ where: { guildId, id: { [Op.in]: ids('reactionRole') } } }),
     services.store.models.LevelReward.findAll({ where: { guildId, id: { [Op.in]: ids('levelReward') } } }),

@@ -3,8 +3,8 @@
 // feature off or changed its role. A grant no longer wanted is dropped, with the reason.
 import { RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
 import type { Services } from '../../core/services';
-import type { RoleGrantRetry } from '../../db/models/RoleGrant';
-import type { ReactionRole } from '../../db/models/Community';
+import type { RoleGrantRetry } from '../../db/models/role-grant';
+import type { ReactionRole } from '../../db/models/community';
 import { rewardRolesKept } from '../leveling/rewards';
 import { matches } from '../reaction-roles/service';
 import { botNameOf, callDiscord, type GrantCall } from './grants';

@@ -55,7 +55,13 @@ function guildDirectory(services: Services, guildId: string, viewer: GuildMember
       id,
       name,
       kind,
-      bot: { send: bot.send, embed: bot.view && bot.embed, react: bot.view && bot.react, readHistory: bot.view && bot.readHistory, manageMessages: bot.view && bot.manageMessages },
+      bot: {
+        send: bot.send,
+        embed: bot.view && bot.embed,
+        react: bot.view && bot.react,
+        readHistory: bot.view && bot.readHistory,
+        manageMessages: bot.view && bot.manageMessages,
+      },
     })),
     roles: services.gateway.roles(guildId).map((role) => ({
       id: role.id,

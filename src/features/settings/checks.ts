@@ -105,7 +105,8 @@ export function roleProblem(services: Services, guildId: string, roleId: string)
       fix: `Move the ${botName} role above it in Server Settings → Roles.`,
     };
   }
-  if (bot && (bot.permissions & PermissionFlagsBits.ManageRoles) === 0n) return { problem: `${botName} needs the Manage Roles permission to give @${role.name}.`, fix: 'Give its role Manage Roles in Server Settings → Roles.' };
+  if (bot && (bot.permissions & PermissionFlagsBits.ManageRoles) === 0n)
+    return { problem: `${botName} needs the Manage Roles permission to give @${role.name}.`, fix: 'Give its role Manage Roles in Server Settings → Roles.' };
   return null;
 }
 
@@ -180,7 +181,11 @@ export function handoutProblem(services: Services, guildId: string, roleId: stri
   const role = services.gateway.role(guildId, roleId);
   const warning = role ? dangerousRoleWarning(role) : null;
   if (!warning || !role) return null;
-  return { problem: warning, fix: `Hand out a role without those permissions, or take them off @${role.name} in Server Settings → Roles.`, severity: 'warning' };
+  return {
+    problem: warning,
+    fix: `Hand out a role without those permissions, or take them off @${role.name} in Server Settings → Roles.`,
+    severity: 'warning',
+  };
 }
 
 /** Settings that only make sense together: a switch on needs its channel or role. */

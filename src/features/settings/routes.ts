@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import { guildRoute, type RouteSpec } from '../../http/route';
-import type { Account } from '../../db/models/Account';
+import type { Account } from '../../db/models/account';
 import { HistoryQuery, ImportInput, RestoreInput, SettingsUpdateSchema } from '../../shared/settings';
 import { backupSettings, exportSettings, importSettings, resetSettings, restoreSettings, settingsView, writeSettings } from './service';
 import type { Actor } from './store';

@@ -64,8 +64,13 @@ async function applyDisplayName(services: Services, guild: GuildSummary, display
   const nickname = displayName === me.user.username ? null : displayName;
   if (me.nickname === nickname) return;
   const botName = me.displayName;
-  await askDiscord(() => me.setNickname(nickname, 'Bot Settings: display name'), botName, (code) =>
-    code === 50013 ? `${botName} may not change its nickname in ${guild.name}. Give its role the Change Nickname permission in Server Settings → Roles.` : undefined,
+  await askDiscord(
+    () => me.setNickname(nickname, 'Bot Settings: display name'),
+    botName,
+    (code) =>
+      code === 50013
+        ? `${botName} may not change its nickname in ${guild.name}. Give its role the Change Nickname permission in Server Settings → Roles.`
+        : undefined,
   );
 }
 
@@ -93,7 +98,13 @@ export type SettingsInput = Omit<ParsedSettingsUpdate, 'confirmRoleIds' | 'baseV
  * then the store, with a history entry of each changed field (secrets masked). Nothing is stored
  * when any check or Discord refuses. Returns the fields that changed.
  */
-export async function writeSettings(services: Services, guild: GuildSummary, input: SettingsInput, actor: Actor, options: WriteOptions): Promise<SettingChange[]> {
+export async function writeSettings(
+  services: Services,
+  guild: GuildSummary,
+  input: SettingsInput,
+  actor: Actor,
+  options: WriteOptions,
+): Promise<SettingChange[]> {
   const { apiKey, statusMessage, ...patch } = input;
   const currentStatus = await readStatus(services);
   const statusChanges = statusMessage !== undefined && statusMessage !== currentStatus;
@@ -135,7 +146,12 @@ export async function writeSettings(services: Services, guild: GuildSummary, inp
     const apiKeySealed = !keyChanges ? current.apiKeySealed : apiKey ? services.secrets.seal(apiKey) : null;
     if (next.webhookUrl && !apiKeySealed) throw InvalidInput.field('apiKey', 'is needed to sign webhook deliveries; set one, or clear the webhook URL');
     checkGuildIds(services, guild.id, next, changed);
-    await checkRoleHandouts(services, guild.id, { actorId: actor.userId, confirmed: options.confirmedRoleIds ?? [], preview: options.dryRun === true }, settingsHandouts(next, changed));
+    await checkRoleHandouts(
+      services,
+      guild.id,
+      { actorId: actor.userId, confirmed: options.confirmedRoleIds ?? [], preview: options.dryRun === true },
+      settingsHandouts(next, changed),
+    );
     for (const effect of [...touched, ...stale]) await effect.check?.(services, guild, next);
     if (next.webhookUrl && changed.includes('webhookUrl')) await checkWebhookUrl(services, next.webhookUrl);
     if (options.dryRun) return null;
@@ -166,10 +182,21 @@ export async function settingsView(services: Services, guildId: string, access: 
 }
 
 /** Puts the settings back as they were right after history entry `entryId` (itself recorded). */
-export async function restoreSettings(services: Services, guild: GuildSummary, entryId: number, actor: Actor, confirmedRoleIds: readonly string[] = []): Promise<SettingChange[]> {
+export async function restoreSettings(
+  services: Services,
+  guild: GuildSummary,
+  entryId: number,
+  actor: Actor,
+  confirmedRoleIds: readonly string[] = [],
+): Promise<SettingChange[]> {
   const snapshot = await services.settings.snapshot(guild.id, entryId);
   if (!snapshot) throw new NotFound('That history entry does not exist or holds no settings to restore.');
-  return writeSettings(services, guild, snapshot, actor, { kind: 'restore', replace: true, note: `Restored the settings as of change #${entryId}`, confirmedRoleIds });
+  return writeSettings(services, guild, snapshot, actor, {
+    kind: 'restore',
+    replace: true,
+    note: `Restored the settings as of change #${entryId}`,
+    confirmedRoleIds,
+  });
 }
 
 /** Reset Bot: every setting back to its default, the API key cleared (recorded). */
@@ -197,11 +224,22 @@ const ImportedSettings = GuildSettingsSchema.partial().strict();
  * unknown or bad field is named), then compared with the current settings. A dry run answers
  * what would change (after every check a save makes); applying writes it, recorded as an import.
  */
-export async function importSettings(services: Services, guild: GuildSummary, file: unknown, apply: boolean, actor: Actor, confirmedRoleIds: readonly string[] = []): Promise<ImportResult> {
+export async function importSettings(
+  services: Services,
+  guild: GuildSummary,
+  file: unknown,
+  apply: boolean,
+  actor: Actor,
+  confirmedRoleIds: readonly string[] = [],
+): Promise<ImportResult> {
   const parsedFile = ExportFileSchema.safeParse(file);
   if (!parsedFile.success) throw new InvalidInput(zodFieldErrors(parsedFile.error, 'file'), 'This is not an export file of this bot (version 1.0.0).');
   const parsed = ImportedSettings.safeParse(parsedFile.data.serverSettings);
   if (!parsed.success) throw new InvalidInput(zodFieldErrors(parsed.error, 'serverSettings'));
-  const changes = await writeSettings(services, guild, parsed.data as Partial<Record<SettingKey, unknown>> as SettingsInput, actor, { kind: 'import', dryRun: !apply, confirmedRoleIds });
+  const changes = await writeSettings(services, guild, parsed.data as Partial<Record<SettingKey, unknown>> as SettingsInput, actor, {
+    kind: 'import',
+    dryRun: !apply,
+    confirmedRoleIds,
+  });
   return { applied: apply && changes.length > 0, changes };
 }

@@ -37,7 +37,11 @@ for (const backend of storeBackends()) {
       const first = settings.with('9', (current) => current.xpCooldown);
       assert.ok(first instanceof Promise, 'the first read loads');
       assert.equal(await first, SETTINGS_DEFAULTS.xpCooldown);
-      assert.equal(settings.with('9', (current) => current.xpCooldown), SETTINGS_DEFAULTS.xpCooldown, 'then answers synchronously');
+      assert.equal(
+        settings.with('9', (current) => current.xpCooldown),
+        SETTINGS_DEFAULTS.xpCooldown,
+        'then answers synchronously',
+      );
       let racing: unknown;
       const changing = settings.change('9', async (current) => {
         // A message arriving while the write is under way reads (and loads) the settings.
@@ -47,7 +51,10 @@ for (const backend of storeBackends()) {
       });
       await changing;
       assert.equal(await settings.with('9', (current) => current.xpCooldown), 7);
-      assert.equal(settings.with('9', (current) => current.xpCooldown), 7);
+      assert.equal(
+        settings.with('9', (current) => current.xpCooldown),
+        7,
+      );
     });
 
     test('concurrent changes of one guild are serialised: none is lost, each is recorded', async () => {
@@ -56,7 +63,12 @@ for (const backend of storeBackends()) {
         Array.from({ length: 20 }, (_, i) =>
           settings.change('2', async (current) => ({
             next: { ...current, settings: { ...current.settings, baseReward: current.settings.baseReward + 1 } },
-            record: { actor, kind: 'update', summary: `+1 #${i}`, changes: [{ field: 'baseReward', from: current.settings.baseReward, to: current.settings.baseReward + 1 }] },
+            record: {
+              actor,
+              kind: 'update',
+              summary: `+1 #${i}`,
+              changes: [{ field: 'baseReward', from: current.settings.baseReward, to: current.settings.baseReward + 1 }],
+            },
           })),
         ),
       );
@@ -75,7 +87,12 @@ for (const backend of storeBackends()) {
 
     test('a failed write stores nothing and leaves the cache consistent', async () => {
       const settings = settingsStore();
-      await assert.rejects(settings.change('4', async () => { throw new Error('refused'); }), /refused/);
+      await assert.rejects(
+        settings.change('4', async () => {
+          throw new Error('refused');
+        }),
+        /refused/,
+      );
       assert.deepEqual(await settings.get('4'), SETTINGS_DEFAULTS);
       assert.equal(await store.models.SettingsHistory.count({ where: { guildId: '4' } }), 0);
     });

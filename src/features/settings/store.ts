@@ -5,7 +5,15 @@ import type { Clock } from '../../core/clock';
 import { Op } from 'sequelize';
 import { GuildScope } from '../../db/scoped';
 import type { EditMeanwhile } from '../../core/versions';
-import { GuildSettingsSchema, SETTINGS_DEFAULTS, SETTING_KEYS, type GuildSettings, type HistoryEntry, type SettingChange, type SettingKey } from '../../shared/settings';
+import {
+  GuildSettingsSchema,
+  SETTINGS_DEFAULTS,
+  SETTING_KEYS,
+  type GuildSettings,
+  type HistoryEntry,
+  type SettingChange,
+  type SettingKey,
+} from '../../shared/settings';
 
 /** Who made a change: a Discord user (with the name shown in the history), or the bot itself (null id). */
 export interface Actor {
@@ -122,7 +130,10 @@ export class SettingsStore {
       const { sequelize, models } = this.deps.store;
       try {
         await sequelize.transaction(async (transaction) => {
-          await models.GuildSettings.upsert({ guildId, data: document as unknown as Record<string, unknown>, version, updatedAt: this.deps.clock.now() }, { transaction });
+          await models.GuildSettings.upsert(
+            { guildId, data: document as unknown as Record<string, unknown>, version, updatedAt: this.deps.clock.now() },
+            { transaction },
+          );
           await this.insertHistory(guildId, record, document.values, transaction, version);
         });
       } finally {
@@ -131,7 +142,10 @@ export class SettingsStore {
       return { ...next, version };
     };
     const queued = (this.queues.get(guildId) ?? Promise.resolve()).then(run, run);
-    this.queues.set(guildId, queued.catch(() => undefined));
+    this.queues.set(
+      guildId,
+      queued.catch(() => undefined),
+    );
     return queued;
   }
 
@@ -143,10 +157,7 @@ export class SettingsStore {
   /** One page of the guild's history, newest first. */
   async history(guildId: string, page: number, pageSize: number): Promise<{ entries: HistoryEntry[]; total: number }> {
     const rows = new GuildScope(this.deps.store.models.SettingsHistory, guildId);
-    const [entries, total] = await Promise.all([
-      rows.findAll({ order: [['id', 'DESC']], limit: pageSize, offset: (page - 1) * pageSize }),
-      rows.count(),
-    ]);
+    const [entries, total] = await Promise.all([rows.findAll({ order: [['id', 'DESC']], limit: pageSize, offset: (page - 1) * pageSize }), rows.count()]);
     return {
       total,
       entries: entries.map((row) => ({
@@ -169,11 +180,20 @@ export class SettingsStore {
 
   /** The settings writes after `version` (the changes that produced versions above it), oldest first. */
   async writesSince(guildId: string, version: number): Promise<EditMeanwhile[]> {
-    const rows = await new GuildScope(this.deps.store.models.SettingsHistory, guildId).findAll({ where: { version: { [Op.gt]: version } }, order: [['version', 'ASC']] });
+    const rows = await new GuildScope(this.deps.store.models.SettingsHistory, guildId).findAll({
+      where: { version: { [Op.gt]: version } },
+      order: [['version', 'ASC']],
+    });
     return rows.map((row) => ({ by: row.actorName, at: row.createdAt, changes: row.changes }));
   }
 
-  private async insertHistory(guildId: string, record: HistoryRecord, snapshot: Record<string, unknown> | null, transaction?: import('sequelize').Transaction, version: number | null = null): Promise<void> {
+  private async insertHistory(
+    guildId: string,
+    record: HistoryRecord,
+    snapshot: Record<string, unknown> | null,
+    transaction?: import('sequelize').Transaction,
+    version: number | null = null,
+  ): Promise<void> {
     await this.deps.store.models.SettingsHistory.create(
       {
         guildId,

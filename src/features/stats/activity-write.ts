@@ -38,7 +38,10 @@ export function activityWrite(
 ): ActivityWrite {
   return {
     days: jsonOf(days, DAY_FIELDS),
-    posts: jsonOf(posts.map((post) => ({ ...post, at: storedInstant(post.at) })), POST_FIELDS),
+    posts: jsonOf(
+      posts.map((post) => ({ ...post, at: storedInstant(post.at) })),
+      POST_FIELDS,
+    ),
     commands: jsonOf(commands, COMMAND_FIELDS),
   };
 }
@@ -50,28 +53,32 @@ export async function writeActivity(session: SqlSession, write: ActivityWrite): 
   const posts = jsonRows(dialect, '$1', POST_FIELDS);
   const commands = jsonRows(dialect, '$1', COMMAND_FIELDS);
   await together(session, [
-    () => session.query(
-      `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")
-       SELECT ${days.field.guildId}, ${days.field.day}, ${days.field.messages}, ${days.field.joins}, ${days.field.leaves}, ${days.field.commands} FROM ${days.from} WHERE true
+    () =>
+      session.query(
+        `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")
+       SELECT ${days.field.guildId}, ${days.field.day}, ${days.field.messages},
+         ${days.field.joins}, ${days.field.leaves}, ${days.field.commands} FROM ${days.from} WHERE true
        ON CONFLICT ("guildId", "day") DO UPDATE SET
          "messages" = guild_daily_stats."messages" + excluded."messages",
          "joins" = guild_daily_stats."joins" + excluded."joins",
          "leaves" = guild_daily_stats."leaves" + excluded."leaves",
          "commands" = guild_daily_stats."commands" + excluded."commands"`,
-      [write.days],
-    ),
-    () => session.query(
-      `INSERT INTO member_activity ("guildId", "userId", "lastMessageAt")
+        [write.days],
+      ),
+    () =>
+      session.query(
+        `INSERT INTO member_activity ("guildId", "userId", "lastMessageAt")
        SELECT ${posts.field.guildId}, ${posts.field.userId}, ${instantParam(dialect, posts.field.at)} FROM ${posts.from} WHERE true
        ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
          CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
-      [write.posts],
-    ),
-    () => session.query(
-      `INSERT INTO command_usage ("guildId", "command", "count")
+        [write.posts],
+      ),
+    () =>
+      session.query(
+        `INSERT INTO command_usage ("guildId", "command", "count")
        SELECT ${commands.field.guildId}, ${commands.field.command}, ${commands.field.count} FROM ${commands.from} WHERE true
        ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"`,
-      [write.commands],
-    ),
+        [write.commands],
+      ),
   ] as const);
 }

@@ -13,7 +13,10 @@ const guild = { id: '900000000000000001', name: 'G', icon: null, memberCount: 42
 
 for (const backend of storeBackends()) {
   describe(`activity recorder on ${backend.name}`, () => {
-    /** A fresh store and a recorder writing to it as the product's does (through the store writer's thread on PostgreSQL) for `run`; the store is dropped after. */
+    /**
+     * A fresh store and a recorder writing to it as the product's does (through the store writer's
+     * thread on PostgreSQL) for `run`; the store is dropped after.
+     */
     async function withRecorder(run: (store: Store, recorder: ActivityRecorder) => Promise<void>): Promise<void> {
       const { store, url, dispose } = await createTestStore(backend);
       const logger = createLogger('silent');
@@ -69,7 +72,9 @@ for (const backend of storeBackends()) {
         recorder.message(guild.id, '1', midnight - 86_400_000 - 1); // late, and older than its author's last post
         recorder.message(guild.id, '3', new Date(midnight + 5000));
         await recorder.flush();
-        const rows = await store.sequelize.query<{ day: string; messages: number }>('SELECT "day", "messages" FROM guild_daily_stats ORDER BY "day"', { type: QueryTypes.SELECT });
+        const rows = await store.sequelize.query<{ day: string; messages: number }>('SELECT "day", "messages" FROM guild_daily_stats ORDER BY "day"', {
+          type: QueryTypes.SELECT,
+        });
         assert.deepEqual(
           rows.map((row) => [String(row.day).slice(0, 10), Number(row.messages)]),
           [
@@ -78,7 +83,10 @@ for (const backend of storeBackends()) {
             ['2026-11-22', 2],
           ],
         );
-        const last = await store.sequelize.query<{ userId: string; lastMessageAt: string | Date }>('SELECT "userId", "lastMessageAt" FROM member_activity ORDER BY "userId"', { type: QueryTypes.SELECT });
+        const last = await store.sequelize.query<{ userId: string; lastMessageAt: string | Date }>(
+          'SELECT "userId", "lastMessageAt" FROM member_activity ORDER BY "userId"',
+          { type: QueryTypes.SELECT },
+        );
         assert.deepEqual(
           last.map((row) => [row.userId, new Date(row.lastMessageAt).getTime()]),
           [
@@ -90,10 +98,13 @@ for (const backend of storeBackends()) {
       });
     });
 
-    test('a member\'s last post is written again once it is an hour newer than the one written', async () => {
+    test("a member's last post is written again once it is an hour newer than the one written", async () => {
       await withRecorder(async (store, recorder) => {
         const lastWritten = async () => {
-          const rows = await store.sequelize.query<{ lastMessageAt: string | Date }>('SELECT "lastMessageAt" FROM member_activity WHERE "userId" = ?', { replacements: ['7'], type: QueryTypes.SELECT });
+          const rows = await store.sequelize.query<{ lastMessageAt: string | Date }>('SELECT "lastMessageAt" FROM member_activity WHERE "userId" = ?', {
+            replacements: ['7'],
+            type: QueryTypes.SELECT,
+          });
           return rows[0] ? new Date(rows[0].lastMessageAt).getTime() : null;
         };
         const start = Date.UTC(2026, 10, 22, 12);

@@ -59,5 +59,3 @@ export async function serverOverview(store: Store, guild: GuildSummary, now = ne
     activity: days.map((day) => ({ date: day, messages: byDay.get(day)?.messages ?? 0, joins: byDay.get(day)?.joins ?? 0 })),
   };
 }
-
-

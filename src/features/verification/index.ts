@@ -15,7 +15,9 @@ const verifyOnReaction = listener(Events.MessageReactionAdd, 'VerifyOnReaction',
   const state = await services.guildState.get(guildId, 'rulesMessage');
   if (!state || state.missing || state.messageId !== reaction.message.id) return;
   if (reaction.emoji.name !== VERIFY_EMOJI) {
-    await reaction.users.remove(user.id).catch((error: unknown) => services.logger.debug({ err: error, guildId }, 'could not remove a reaction from the rules message'));
+    await reaction.users
+      .remove(user.id)
+      .catch((error: unknown) => services.logger.debug({ err: error, guildId }, 'could not remove a reaction from the rules message'));
     return;
   }
   const guild = services.gateway.client?.guilds.cache.get(guildId);
@@ -25,7 +27,12 @@ const verifyOnReaction = listener(Events.MessageReactionAdd, 'VerifyOnReaction',
     await verifyMember(services, member);
   } catch (error) {
     services.logger.warn({ err: error, guildId }, 'could not verify a member');
-    void services.notifier.notify(guildId, { event: 'error', title: 'Verification failed', description: error instanceof Error ? error.message : String(error), data: { userId: member.id } });
+    void services.notifier.notify(guildId, {
+      event: 'error',
+      title: 'Verification failed',
+      description: error instanceof Error ? error.message : String(error),
+      data: { userId: member.id },
+    });
   }
 });
 
@@ -43,7 +50,12 @@ const memberRoleOnJoin = listener(Events.GuildMemberAdd, 'GiveMemberRole', async
     await giveJoinRole(services, member);
   } catch (error) {
     services.logger.warn({ err: error, guildId: member.guild.id }, 'could not give the member role');
-    void services.notifier.notify(member.guild.id, { event: 'error', title: 'Auto-assign failed', description: error instanceof Error ? error.message : String(error), data: { userId: member.id } });
+    void services.notifier.notify(member.guild.id, {
+      event: 'error',
+      title: 'Auto-assign failed',
+      description: error instanceof Error ? error.message : String(error),
+      data: { userId: member.id },
+    });
   }
 });
 
@@ -52,18 +64,45 @@ async function diagnoseVerification(services: Services, guildId: string, setting
   const items: Diagnostic[] = [];
   if (settings.verificationEnabled) {
     const channel = settingProblem(services, guildId, settings, 'rulesChannelId');
-    if (channel) items.push({ feature: 'verification', severity: 'error', problem: `Rules channel: ${channel.problem}`, fix: channel.fix, subject: 'rulesChannelId' });
+    if (channel)
+      items.push({ feature: 'verification', severity: 'error', problem: `Rules channel: ${channel.problem}`, fix: channel.fix, subject: 'rulesChannelId' });
     else if (settings.rulesChannelId) {
       const cleanup = channelProblem(services, guildId, settings.rulesChannelId, ['manageMessages']);
-      if (cleanup) items.push({ feature: 'verification', severity: 'warning', problem: `${cleanup.problem} Other reactions on the rules message stay.`, fix: cleanup.fix, subject: 'rulesChannelId' });
+      if (cleanup)
+        items.push({
+          feature: 'verification',
+          severity: 'warning',
+          problem: `${cleanup.problem} Other reactions on the rules message stay.`,
+          fix: cleanup.fix,
+          subject: 'rulesChannelId',
+        });
     }
     const role = settings.verificationRoleId ? handoutProblem(services, guildId, settings.verificationRoleId) : null;
-    if (role) items.push({ feature: 'verification', severity: role.severity, problem: `Verification role: ${role.problem}`, fix: role.fix, subject: 'verificationRoleId' });
+    if (role)
+      items.push({
+        feature: 'verification',
+        severity: role.severity,
+        problem: `Verification role: ${role.problem}`,
+        fix: role.fix,
+        subject: 'verificationRoleId',
+      });
     const state = await services.guildState.get(guildId, 'rulesMessage');
     if (!state || state.channelId !== settings.rulesChannelId) {
-      items.push({ feature: 'verification', severity: 'error', problem: 'The rules message has not been posted in the rules channel yet.', fix: 'Save the Rule Verification page to post it.', subject: 'rulesMessage' });
+      items.push({
+        feature: 'verification',
+        severity: 'error',
+        problem: 'The rules message has not been posted in the rules channel yet.',
+        fix: 'Save the Rule Verification page to post it.',
+        subject: 'rulesMessage',
+      });
     } else if (state.missing) {
-      items.push({ feature: 'verification', severity: 'error', problem: 'The rules message was deleted in Discord: members cannot verify.', fix: 'Save the Rule Verification page to post it again.', subject: 'rulesMessage' });
+      items.push({
+        feature: 'verification',
+        severity: 'error',
+        problem: 'The rules message was deleted in Discord: members cannot verify.',
+        fix: 'Save the Rule Verification page to post it again.',
+        subject: 'rulesMessage',
+      });
     }
   }
   if (settings.autoRoleEnabled) {

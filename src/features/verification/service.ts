@@ -53,10 +53,13 @@ export async function publishRulesMessage(services: Services, summary: GuildSumm
   }
   if (!messageId) messageId = (await services.messenger.post(summary.id, channelId, { embeds: [rulesEmbed(guild.name, settings.rulesMessage)] })).id;
   const posted = messageId;
-  await askDiscord(() => channel.messages.react(posted, VERIFY_EMOJI), botName, (code) =>
-    code === RESTJSONErrorCodes.MissingPermissions || code === RESTJSONErrorCodes.MissingAccess
-      ? `${botName} cannot add reactions in #${channel.name}. Give its role Add Reactions and Read Message History there.`
-      : undefined,
+  await askDiscord(
+    () => channel.messages.react(posted, VERIFY_EMOJI),
+    botName,
+    (code) =>
+      code === RESTJSONErrorCodes.MissingPermissions || code === RESTJSONErrorCodes.MissingAccess
+        ? `${botName} cannot add reactions in #${channel.name}. Give its role Add Reactions and Read Message History there.`
+        : undefined,
   );
   await services.guildState.set(summary.id, 'rulesMessage', { channelId, messageId: posted, missing: false });
 }
@@ -78,7 +81,14 @@ export async function noteDeletedMessages(services: Services, guildId: string, m
 export async function verificationStatus(services: Services, guildId: string): Promise<VerificationStatus> {
   const state = await services.guildState.get(guildId, 'rulesMessage');
   if (!state) return { rulesMessage: null };
-  return { rulesMessage: { channelId: state.channelId, messageId: state.messageId, url: messageUrl(services, guildId, state.channelId, state.messageId), exists: !state.missing } };
+  return {
+    rulesMessage: {
+      channelId: state.channelId,
+      messageId: state.messageId,
+      url: messageUrl(services, guildId, state.channelId, state.messageId),
+      exists: !state.missing,
+    },
+  };
 }
 
 /**
@@ -87,7 +97,12 @@ export async function verificationStatus(services: Services, guildId: string): P
  * no failure yet; the roles Discord refused are then thrown together in words, naming only them.
  * Returns the roles given now.
  */
-async function giveRoles(services: Services, member: GuildMember, roles: { roleId: string; source: 'verification' | 'memberRole' }[], reason: string): Promise<string[]> {
+async function giveRoles(
+  services: Services,
+  member: GuildMember,
+  roles: { roleId: string; source: 'verification' | 'memberRole' }[],
+  reason: string,
+): Promise<string[]> {
   const given: string[] = [];
   const changes: RoleChange[] = [];
   for (const { roleId, source } of roles) {

@@ -70,7 +70,9 @@ export async function catchUpJoins(services: Services, guild: Guild): Promise<nu
     .sort((a, b) => (a.joinedTimestamp ?? 0) - (b.joinedTimestamp ?? 0));
   for (const member of missed) {
     await welcomeMember(services, { guildId: guild.id, userId: member.id, username: member.user.username, joinedAt: member.joinedAt }, 'catchup');
-    await giveJoinRole(services, member).catch((error: unknown) => services.logger.warn({ err: error, guildId: guild.id }, 'could not give the member role to a join the bot missed'));
+    await giveJoinRole(services, member).catch((error: unknown) =>
+      services.logger.warn({ err: error, guildId: guild.id }, 'could not give the member role to a join the bot missed'),
+    );
   }
   if (missed.length > 0) services.logger.info({ guildId: guild.id, joins: missed.length }, 'caught up on joins while offline');
   return missed.length;

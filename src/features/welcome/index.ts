@@ -37,13 +37,22 @@ function diagnoseWelcome(services: Services, guildId: string, settings: GuildSet
   if (!settings.welcomeEnabled) return [];
   const items: Diagnostic[] = [];
   const channel = settingProblem(services, guildId, settings, 'welcomeChannelId');
-  if (channel) items.push({ feature: 'welcome', severity: 'error', problem: `Welcome channel: ${channel.problem}`, fix: channel.fix, subject: 'welcomeChannelId' });
+  if (channel)
+    items.push({ feature: 'welcome', severity: 'error', problem: `Welcome channel: ${channel.problem}`, fix: channel.fix, subject: 'welcomeChannelId' });
   const guild = services.gateway.guild(guildId);
   for (const field of ['welcomeMessage', 'welcomeDmMessage'] as const) {
     if (field === 'welcomeDmMessage' && !settings.welcomeDmEnabled) continue;
     const longest = guild ? longestWelcome(settings[field], guild.name) : 0;
     if (longest > MESSAGE_MAX) {
-      items.push({ feature: 'welcome', severity: 'error', problem: `The ${field === 'welcomeMessage' ? 'welcome message' : 'join DM'} can reach ${longest} characters once filled in; Discord allows ${MESSAGE_MAX}.`, fix: 'Shorten it on the Welcome page.', subject: field });
+      items.push({
+        feature: 'welcome',
+        severity: 'error',
+        problem:
+          `The ${field === 'welcomeMessage' ? 'welcome message' : 'join DM'} can reach ${longest} characters once filled in; Discord allows ` +
+          `${MESSAGE_MAX}.`,
+        fix: 'Shorten it on the Welcome page.',
+        subject: field,
+      });
     }
   }
   return items;

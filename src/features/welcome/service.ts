@@ -2,7 +2,7 @@ import { UniqueConstraintError } from 'sequelize';
 import { DiscordRefused, InvalidInput } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
-import type { WelcomeLog } from '../../db/models/Community';
+import type { WelcomeLog } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import { longestWelcome, MESSAGE_MAX, renderWelcome, type WelcomeLogEntry, type WelcomeTestResult } from '../../shared/welcome';
 import { channelProblem, problemText } from '../settings/checks';
@@ -23,7 +23,11 @@ export const RECENT_WELCOMES = 20;
 export function checkWelcomeLength(field: string, template: string, serverName: string): void {
   const longest = longestWelcome(template, serverName);
   if (longest > MESSAGE_MAX) {
-    throw InvalidInput.field(field, `can reach ${longest.toLocaleString('en-US')} characters once the placeholders are filled in; Discord allows ${MESSAGE_MAX.toLocaleString('en-US')}. Shorten it.`);
+    throw InvalidInput.field(
+      field,
+      `can reach ${longest.toLocaleString('en-US')} characters once the placeholders are filled in; Discord allows ` +
+        `${MESSAGE_MAX.toLocaleString('en-US')}. Shorten it.`,
+    );
   }
 }
 
@@ -51,8 +55,16 @@ export async function welcomeMember(services: Services, joiner: Joiner, source: 
   let row: WelcomeLog;
   try {
     row = await new GuildScope(services.store.models.WelcomeLog, joiner.guildId).create({
-      userId: joiner.userId, username: joiner.username, source, channelId: settings.welcomeChannelId, messageId: null,
-      status: 'pending', error: null, dm: settings.welcomeDmEnabled ? 'failed' : 'off', memberJoinedAt: joiner.joinedAt, createdAt: services.clock.now(),
+      userId: joiner.userId,
+      username: joiner.username,
+      source,
+      channelId: settings.welcomeChannelId,
+      messageId: null,
+      status: 'pending',
+      error: null,
+      dm: settings.welcomeDmEnabled ? 'failed' : 'off',
+      memberJoinedAt: joiner.joinedAt,
+      createdAt: services.clock.now(),
     });
   } catch (error) {
     if (error instanceof UniqueConstraintError) return null;
@@ -60,7 +72,10 @@ export async function welcomeMember(services: Services, joiner: Joiner, source: 
   }
   const values = { userId: joiner.userId, username: joiner.username, server: guild.name, memberCount: guild.memberCount };
   try {
-    const posted = await services.messenger.post(joiner.guildId, settings.welcomeChannelId, { content: renderWelcome(settings.welcomeMessage, values), mentionUserIds: [joiner.userId] });
+    const posted = await services.messenger.post(joiner.guildId, settings.welcomeChannelId, {
+      content: renderWelcome(settings.welcomeMessage, values),
+      mentionUserIds: [joiner.userId],
+    });
     row.status = 'sent';
     row.messageId = posted.id;
   } catch (error) {
@@ -90,14 +105,27 @@ export interface WelcomeDraft {
  * Test Message: posts the welcome (the form's draft over the saved settings) to the channel as if
  * `user` had just joined, and answers a link to it; Discord's refusal is thrown in words.
  */
-export async function testWelcome(services: Services, guild: GuildSummary, user: { userId: string; username: string }, draft: WelcomeDraft): Promise<WelcomeTestResult> {
+export async function testWelcome(
+  services: Services,
+  guild: GuildSummary,
+  user: { userId: string; username: string },
+  draft: WelcomeDraft,
+): Promise<WelcomeTestResult> {
   const settings = await services.settings.get(guild.id);
   const channelId = draft.welcomeChannelId === undefined ? settings.welcomeChannelId : draft.welcomeChannelId;
   const template = draft.welcomeMessage ?? settings.welcomeMessage;
   if (!channelId) throw InvalidInput.field('welcomeChannelId', 'Pick the welcome channel first.', 'Pick the welcome channel first.');
   checkWelcomeLength('welcomeMessage', template, guild.name);
   const log = new GuildScope(services.store.models.WelcomeLog, guild.id);
-  const base = { userId: user.userId, username: user.username, source: 'test' as const, channelId, dm: 'off' as const, memberJoinedAt: null, createdAt: services.clock.now() };
+  const base = {
+    userId: user.userId,
+    username: user.username,
+    source: 'test' as const,
+    channelId,
+    dm: 'off' as const,
+    memberJoinedAt: null,
+    createdAt: services.clock.now(),
+  };
   try {
     // Checked first from the gateway: a channel the bot cannot post in fails without asking Discord.
     const problem = channelProblem(services, guild.id, channelId, ['send']);

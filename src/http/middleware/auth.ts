@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Services } from '../../core/services';
-import type { Account } from '../../db/models/Account';
+import type { Account } from '../../db/models/account';
 import type { Store } from '../../db/store';
 import { GuildParams } from '../../shared/servers';
 import { NotFound } from '../../core/errors';

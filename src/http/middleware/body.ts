@@ -59,7 +59,8 @@ function bodyError(error: unknown, ctx: Context): unknown {
     const message =
       coding.kind === 'stacked'
         ? `The request body is encoded more than once (${coding.codings.join(', then ')}); send it encoded once, as ${CODINGS_IN_WORDS}, or not at all.`
-        : `The request body is encoded as ${coding.kind === 'unsupported' ? coding.coding : ctx.get('Content-Encoding')}, which this server does not read; send it as ${CODINGS_IN_WORDS}, or not encoded.`;
+        : `The request body is encoded as ${coding.kind === 'unsupported' ? coding.coding : ctx.get('Content-Encoding')}, which this server does not ` +
+          `read; send it as ${CODINGS_IN_WORDS}, or not encoded.`;
     return new HttpError(415, 'unsupported_media_type', message, undefined, readable);
   }
   const encoding = coding.kind === 'one' ? coding.coding : ctx.get('Content-Encoding');

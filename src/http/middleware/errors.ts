@@ -1,6 +1,19 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
-import { ConfirmationRequired, Conflict, StaleVersion, DiscordRefused, DomainError, FeatureDisabled, Forbidden, InvalidInput, NotFound, RateLimited, StoreUnavailable, summarizeFields } from '../../core/errors';
+import {
+  ConfirmationRequired,
+  Conflict,
+  StaleVersion,
+  DiscordRefused,
+  DomainError,
+  FeatureDisabled,
+  Forbidden,
+  InvalidInput,
+  NotFound,
+  RateLimited,
+  StoreUnavailable,
+  summarizeFields,
+} from '../../core/errors';
 import { discordUnavailable } from '../../bot/discord-errors';
 import { failureFields, storeFailure } from '../../core/store-errors';
 import type { ApiError } from '../../shared/http';

@@ -51,9 +51,12 @@ export function metricsEndpoint(metrics: ProductMetrics | undefined, token: stri
     if (ctx.path !== METRICS_PATH) return next();
     if (!metrics || !token) throw new NotFound('Metrics are off: set METRICS_TOKEN to serve them.');
     if (!bearerMatches(ctx.get('Authorization'), token)) {
-      throw new HttpError(401, 'unauthorized', 'Send the METRICS_TOKEN as Authorization: Bearer <token>.', undefined, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+      throw new HttpError(401, 'unauthorized', 'Send the METRICS_TOKEN as Authorization: Bearer <token>.', undefined, {
+        'WWW-Authenticate': 'Bearer realm="metrics"',
+      });
     }
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new HttpError(405, 'method_not_allowed', 'Only GET and HEAD are allowed on /metrics.', undefined, { Allow: 'GET, HEAD' });
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD')
+      throw new HttpError(405, 'method_not_allowed', 'Only GET and HEAD are allowed on /metrics.', undefined, { Allow: 'GET, HEAD' });
     ctx.set('Cache-Control', 'no-store');
     ctx.type = metrics.registry.contentType;
     ctx.body = await metrics.registry.metrics();

@@ -46,15 +46,19 @@ export function registerBanRoutes(router: Router, services: SandboxServices): vo
     const before = query.get('before');
     const after = query.get('after');
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50)));
-    let entries = [...guild.auditLog].reverse().filter(
-      (entry) =>
-        (!userId || entry.user_id === userId) &&
-        (!action || String(entry.action_type) === action) &&
-        (!before || BigInt(entry.id) < BigInt(before)) &&
-        (!after || BigInt(entry.id) > BigInt(after)),
-    );
+    let entries = [...guild.auditLog]
+      .reverse()
+      .filter(
+        (entry) =>
+          (!userId || entry.user_id === userId) &&
+          (!action || String(entry.action_type) === action) &&
+          (!before || BigInt(entry.id) < BigInt(before)) &&
+          (!after || BigInt(entry.id) > BigInt(after)),
+      );
     entries = after ? entries.reverse().slice(0, limit).reverse() : entries.slice(0, limit);
-    const userIds = new Set(entries.flatMap((entry) => [entry.user_id, entry.target_id].filter((id): id is string => Boolean(id) && world.users.has(id ?? ''))));
+    const userIds = new Set(
+      entries.flatMap((entry) => [entry.user_id, entry.target_id].filter((id): id is string => Boolean(id) && world.users.has(id ?? ''))),
+    );
     return ok({
       audit_log_entries: entries,
       users: [...userIds].map((id) => presentUserById(world, id)),

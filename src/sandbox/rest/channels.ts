@@ -15,7 +15,10 @@ export const MAX_CONTENT_LENGTH = 2000;
 const embedSchema = z.looseObject({
   title: z.string().max(256).optional(),
   description: z.string().max(4096).optional(),
-  fields: z.array(z.looseObject({ name: z.string().max(256), value: z.string().max(1024) })).max(25).optional(),
+  fields: z
+    .array(z.looseObject({ name: z.string().max(256), value: z.string().max(1024) }))
+    .max(25)
+    .optional(),
 });
 
 /** The fields of a message body the sandbox models; others are accepted and ignored. */
@@ -41,7 +44,10 @@ export const MAX_EMBEDS_TEXT = 6000;
 /** The characters of an embed that count toward the 6,000 (title, description, fields, footer, author). */
 function embedText(embed: APIEmbed): number {
   return (
-    (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0) +
+    (embed.title?.length ?? 0) +
+    (embed.description?.length ?? 0) +
+    (embed.footer?.text.length ?? 0) +
+    (embed.author?.name.length ?? 0) +
     (embed.fields ?? []).reduce((sum, field) => sum + field.name.length + field.value.length, 0)
   );
 }
@@ -62,7 +68,7 @@ export function messageParts(body: MessageBody): { content?: string; embeds?: AP
     // Discord stores every embed sent by a bot as a 'rich' embed.
     ...(body.embeds ? { embeds: body.embeds.map((e) => ({ ...e, type: 'rich' }) as APIEmbed) } : {}),
     // Components are stored and echoed unchanged; the sandbox does not model them.
-    ...(body.components ? { components: body.components as unknown as MessageRecord["components"] } : {}),
+    ...(body.components ? { components: body.components as unknown as MessageRecord['components'] } : {}),
   };
 }
 
@@ -79,7 +85,13 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
 
   router.add('GET', '/channels/:channelId/messages', 'bot', ({ params, query }) => {
     const dm = world.dms.channel(params.channelId ?? '');
-    if (dm) return ok([...dm.messages].reverse().slice(0, 50).map((m) => world.dms.presentMessage(m)));
+    if (dm)
+      return ok(
+        [...dm.messages]
+          .reverse()
+          .slice(0, 50)
+          .map((m) => world.dms.presentMessage(m)),
+      );
     const { channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
     const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 50) || 50));
     const all = world.messages.list(channel.id);
@@ -89,7 +101,10 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
     let picked: MessageRecord[];
     if (after) picked = all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit);
     else if (around) {
-      const index = Math.max(0, all.findIndex((m) => BigInt(m.id) >= BigInt(around)));
+      const index = Math.max(
+        0,
+        all.findIndex((m) => BigInt(m.id) >= BigInt(around)),
+      );
       const start = Math.max(0, index - Math.floor(limit / 2));
       picked = all.slice(start, start + limit);
     } else {
@@ -140,8 +155,16 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
       const message = world.messages.get(id);
       return message && message.channelId === channel.id && Date.parse(message.timestamp) < twoWeeksAgo;
     });
-    if (old.length > 0) throw new DiscordApiError(400, RESTJSONErrorCodes.OneOfTheMessagesProvidedWasTooOldForBulkDelete, 'You can only bulk delete messages that are under 14 days old.');
-    world.messages.deleteBulk(channel.id, input.messages.filter((id) => world.messages.get(id)?.channelId === channel.id));
+    if (old.length > 0)
+      throw new DiscordApiError(
+        400,
+        RESTJSONErrorCodes.OneOfTheMessagesProvidedWasTooOldForBulkDelete,
+        'You can only bulk delete messages that are under 14 days old.',
+      );
+    world.messages.deleteBulk(
+      channel.id,
+      input.messages.filter((id) => world.messages.get(id)?.channelId === channel.id),
+    );
     return noContent();
   });
 

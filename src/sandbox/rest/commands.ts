@@ -17,7 +17,10 @@ const commandSchema = z
     name: z.string().min(1).max(32),
     type: z.number().int().min(1).max(4).optional(),
     description: z.string().max(100).optional(),
-    options: z.array(z.looseObject({ name: z.string().regex(NAME), type: z.number().int() })).max(25).optional(),
+    options: z
+      .array(z.looseObject({ name: z.string().regex(NAME), type: z.number().int() }))
+      .max(25)
+      .optional(),
   })
   // Context menu names are what the menu shows: capitals and spaces allowed ('Report message').
   .refine((c) => (isChatInput(c) ? NAME.test(c.name) : c.name.trim().length > 0), { message: 'Command name is invalid', path: ['name'] })

@@ -88,7 +88,12 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
     if (fault) {
       ctx.status = fault.status;
       if (fault.status === 429) {
-        ctx.set({ 'Retry-After': String(Math.ceil(fault.retryAfter)), 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset-After': String(fault.retryAfter), 'X-RateLimit-Scope': 'user' });
+        ctx.set({
+          'Retry-After': String(Math.ceil(fault.retryAfter)),
+          'X-RateLimit-Remaining': '0',
+          'X-RateLimit-Reset-After': String(fault.retryAfter),
+          'X-RateLimit-Scope': 'user',
+        });
         ctx.body = rateLimitedBody(fault.retryAfter, false);
       } else {
         ctx.body = { message: `${fault.status}: Server Error`, code: 0 };
@@ -106,7 +111,8 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
       }
       const query = new URLSearchParams(ctx.querystring);
       // Like Discord: every path and query parameter and the body checked against the API's schema.
-      const problems = specValidator().parameters(ctx.method, matched.route.pattern, matched.params, query) ?? specValidator().body(ctx.method, matched.route.pattern, body);
+      const problems =
+        specValidator().parameters(ctx.method, matched.route.pattern, matched.params, query) ?? specValidator().body(ctx.method, matched.route.pattern, body);
       if (problems) throw invalidFormBody(problems);
       const rawReason = ctx.get('x-audit-log-reason');
       const reason = rawReason ? safeDecode(rawReason) : null;

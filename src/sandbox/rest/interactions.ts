@@ -41,9 +41,7 @@ export function registerInteractionRoutes(router: Router, services: SandboxServi
       },
       // Per Discord's spec only a created message (type 4) comes back as a resource; a deferral is
       // described by response_message_loading alone.
-      ...(message && type === InteractionResponseType.ChannelMessageWithSource
-        ? { resource: { type, message: world.messages.present(message) } }
-        : {}),
+      ...(message && type === InteractionResponseType.ChannelMessageWithSource ? { resource: { type, message: world.messages.present(message) } } : {}),
     };
     return ok(response);
   });

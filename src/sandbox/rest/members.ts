@@ -15,7 +15,12 @@ import { parseDiscordBody } from './validate';
  * Checks the voice part of a member edit (server mute, deafen, move or disconnect): Mute/Deafen/Move
  * Members, the target in voice (40032), a move only into a voice channel the bot may connect to.
  */
-function checkVoicePatch(world: World, guild: GuildRecord, userId: string, parsed: { mute?: boolean | null; deaf?: boolean | null; channel_id?: string | null }): VoicePatch | null {
+function checkVoicePatch(
+  world: World,
+  guild: GuildRecord,
+  userId: string,
+  parsed: { mute?: boolean | null; deaf?: boolean | null; channel_id?: string | null },
+): VoicePatch | null {
   const voice: VoicePatch = {};
   if (typeof parsed.mute === 'boolean') voice.mute = parsed.mute;
   if (typeof parsed.deaf === 'boolean') voice.deaf = parsed.deaf;
@@ -164,7 +169,12 @@ export function registerMemberRoutes(router: Router, services: SandboxServices):
     const roleId = params.roleId ?? '';
     requireAssignableRoles(world, guild, [roleId]);
     if (member.roleIds.includes(roleId)) {
-      world.setMemberRoles(guild.id, member.userId, member.roleIds.filter((id) => id !== roleId), { actorId: world.botUserId, reason });
+      world.setMemberRoles(
+        guild.id,
+        member.userId,
+        member.roleIds.filter((id) => id !== roleId),
+        { actorId: world.botUserId, reason },
+      );
     }
     return noContent();
   });

@@ -15,7 +15,8 @@ export function registerReactionRoutes(router: Router, services: SandboxServices
     const { guild, channel } = botChannel(world, params.channelId ?? '', P.ReadMessageHistory);
     const message = channelMessage(world, channel.id, params.messageId ?? '');
     // As on Discord, Add Reactions is needed only to be the first with an emoji.
-    if (!world.messages.hasReaction(message, params.emoji ?? '') && !hasPermission(channelPermissions(guild, channel, world.botUserId), P.AddReactions)) throw missingPermissions();
+    if (!world.messages.hasReaction(message, params.emoji ?? '') && !hasPermission(channelPermissions(guild, channel, world.botUserId), P.AddReactions))
+      throw missingPermissions();
     world.messages.addReaction(message, params.emoji ?? '', world.botUserId);
     return noContent();
   });

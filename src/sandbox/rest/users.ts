@@ -1,10 +1,4 @@
-import {
-  ApplicationFlags,
-  Locale,
-  type APIApplication,
-  type RESTGetAPICurrentUserResult,
-  type RESTGetAPIGatewayBotResult,
-} from 'discord-api-types/v10';
+import { ApplicationFlags, Locale, type APIApplication, type RESTGetAPICurrentUserResult, type RESTGetAPIGatewayBotResult } from 'discord-api-types/v10';
 import { unauthorized, unknownGuild, unknownMember, unknownUser } from '../errors';
 import { presentPartialGuild } from '../presenters-guild';
 import { presentMember, presentUser } from '../presenters';

@@ -31,8 +31,14 @@ export function specPathOf(pattern: string): string {
   const names: Record<string, string> = {
     applicationId: webhook ? 'webhook_id' : 'application_id',
     token: webhook ? 'webhook_token' : 'interaction_token',
-    interactionId: 'interaction_id', guildId: 'guild_id', channelId: 'channel_id', messageId: 'message_id',
-    userId: 'user_id', roleId: 'role_id', emoji: 'emoji_name', commandId: 'command_id',
+    interactionId: 'interaction_id',
+    guildId: 'guild_id',
+    channelId: 'channel_id',
+    messageId: 'message_id',
+    userId: 'user_id',
+    roleId: 'role_id',
+    emoji: 'emoji_name',
+    commandId: 'command_id',
   };
   return pattern.replace(/:(\w+)/g, (_m, name: string) => `{${names[name] ?? name}}`);
 }
@@ -137,7 +143,10 @@ function problemOf(error: ErrorObject): FieldProblem {
 export function fieldProblems(errors: ErrorObject[], prefix = ''): Record<string, FieldProblem> {
   const useful = errors.filter((error) => !['oneOf', 'anyOf', 'allOf', 'if', 'not', 'additionalProperties'].includes(error.keyword));
   const pathOf = (error: ErrorObject) => {
-    const parts = error.instancePath.split('/').filter(Boolean).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = error.instancePath
+      .split('/')
+      .filter(Boolean)
+      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     if (error.keyword === 'required') parts.push(String((error.params as { missingProperty?: string }).missingProperty));
     return [prefix, ...parts].filter(Boolean).join('.') || '_root';
   };
@@ -192,7 +201,11 @@ export class RequestValidator {
     let validate = this.bodies.get(key);
     if (validate === undefined) {
       const schema = operationOf(method, pattern)?.requestBody?.content?.['application/json']?.schema;
-      validate = schema ? this.ajv.getSchema(`openapi#/${pointer('paths', specPathOf(pattern), method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`) ?? null : null;
+      validate = schema
+        ? (this.ajv.getSchema(
+            `openapi#/${pointer('paths', specPathOf(pattern), method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')}`,
+          ) ?? null)
+        : null;
       this.bodies.set(key, validate);
     }
     if (!validate || body === undefined || validate(body)) return null;

@@ -67,7 +67,9 @@ export function Combobox({
   const [search, setSearch] = useState('');
   const listId = useId();
   const selected =
-    options.find((option) => option.value === value) ?? (selectedOption?.value === value ? selectedOption : null) ?? (value ? (acceptTyped?.(value) ?? { value, label: value }) : null);
+    options.find((option) => option.value === value) ??
+    (selectedOption?.value === value ? selectedOption : null) ??
+    (value ? (acceptTyped?.(value) ?? { value, label: value }) : null);
   const searchFor = (text: string) => {
     setSearch(text);
     onSearchChange?.(text);
@@ -81,7 +83,13 @@ export function Combobox({
   };
 
   return (
-    <Popover.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) searchFor(''); }}>
+    <Popover.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) searchFor('');
+      }}
+    >
       <Popover.Trigger asChild>
         <button
           type="button"
@@ -104,7 +112,13 @@ export function Combobox({
       <Popover.Portal>
         <Popover.Content className="menu combobox-content" align="start" sideOffset={6}>
           <Command label={searchPlaceholder} shouldFilter={!onSearchChange}>
-            <Command.Input className="input combobox-search" value={search} onValueChange={searchFor} placeholder={searchPlaceholder} aria-label={searchPlaceholder} />
+            <Command.Input
+              className="input combobox-search"
+              value={search}
+              onValueChange={searchFor}
+              placeholder={searchPlaceholder}
+              aria-label={searchPlaceholder}
+            />
             <Command.List id={listId} className="combobox-list">
               <Command.Empty className="muted small combobox-empty">{emptyText}</Command.Empty>
               {offerTyped ? (

@@ -22,11 +22,7 @@ export function DialogContent({ title, description, className, children, ...prop
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="overlay" />
-      <DialogPrimitive.Content
-        className={cn('dialog', className)}
-        {...(description ? {} : { 'aria-describedby': undefined })}
-        {...props}
-      >
+      <DialogPrimitive.Content className={cn('dialog', className)} {...(description ? {} : { 'aria-describedby': undefined })} {...props}>
         <div className="dialog-header">
           <DialogPrimitive.Title className="dialog-title">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="dialog-description">{description}</DialogPrimitive.Description> : null}

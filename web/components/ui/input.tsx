@@ -2,10 +2,7 @@ import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes } from '
 import { cn } from './cn';
 
 /** A text input in the dashboard's style. */
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, ...props },
-  ref,
-) {
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
   return <input ref={ref} className={cn('input', className)} {...props} />;
 });
 

@@ -2,12 +2,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useSignals } from '@preact/signals-react/runtime';
 import { X } from 'lucide-react';
-import {
-  dismissToast,
-  toasts,
-  TOAST_DURATION_MS,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '../../state/toasts';
+import { dismissToast, toasts, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '../../state/toasts';
 import { cn } from './cn';
 
 /** The toast region: mounted once near the root, through ToastRegion (which loads this module with the first toast). */
@@ -27,9 +22,7 @@ export function Toaster() {
         >
           <div className="toast-body">
             {item.title ? <ToastPrimitive.Title className="toast-title">{item.title}</ToastPrimitive.Title> : null}
-            {item.description ? (
-              <ToastPrimitive.Description className="toast-description">{item.description}</ToastPrimitive.Description>
-            ) : null}
+            {item.description ? <ToastPrimitive.Description className="toast-description">{item.description}</ToastPrimitive.Description> : null}
           </div>
           {item.action ? (
             <ToastPrimitive.Action altText={item.action.altText} className="btn btn-outline btn-sm" onClick={item.action.onClick}>

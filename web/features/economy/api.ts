@@ -30,12 +30,20 @@ export function transactionSearch(filter: Partial<TransactionFilter>): string {
   return text ? `?${text}` : '';
 }
 
-export const economyStatsQuery = (guildId: string) => queryOptions({ queryKey: economyKeys.stats(guildId), queryFn: readGuild(guildId, '/economy/stats', EconomyStatsSchema) });
-export const shopQuery = (guildId: string) => queryOptions({ queryKey: economyKeys.shop(guildId), queryFn: readGuild(guildId, '/shop', ShopItemSchema.array()) });
+export const economyStatsQuery = (guildId: string) =>
+  queryOptions({ queryKey: economyKeys.stats(guildId), queryFn: readGuild(guildId, '/economy/stats', EconomyStatsSchema) });
+export const shopQuery = (guildId: string) =>
+  queryOptions({ queryKey: economyKeys.shop(guildId), queryFn: readGuild(guildId, '/shop', ShopItemSchema.array()) });
 export const transactionsQuery = (guildId: string, filter: Partial<TransactionFilter>) =>
-  queryOptions({ queryKey: economyKeys.transactions(guildId, filter), queryFn: readGuild(guildId, `/transactions${transactionSearch(filter)}`, TransactionPageSchema) });
+  queryOptions({
+    queryKey: economyKeys.transactions(guildId, filter),
+    queryFn: readGuild(guildId, `/transactions${transactionSearch(filter)}`, TransactionPageSchema),
+  });
 export const inventoryQuery = (guildId: string, userId: string) =>
-  queryOptions({ queryKey: economyKeys.inventory(guildId, userId), queryFn: readGuild(guildId, `/users/${encodeURIComponent(userId)}/inventory`, InventorySchema) });
+  queryOptions({
+    queryKey: economyKeys.inventory(guildId, userId),
+    queryFn: readGuild(guildId, `/users/${encodeURIComponent(userId)}/inventory`, InventorySchema),
+  });
 
 /** Adds a shop item. */
 export async function createShopItem(guildId: string, input: ShopItemInput) {
@@ -50,4 +58,5 @@ export async function patchShopItem(guildId: string, itemId: number, patch: Shop
 export const deleteShopItem = (guildId: string, itemId: number) => apiRequest('DELETE', `${guildApi(guildId)}/shop/${itemId}`);
 export const giveCoins = (guildId: string, input: GiveCoinsInput) => apiRequest('POST', `${guildApi(guildId)}/economy/give`, input);
 export const resetEconomy = (guildId: string) => apiRequest('POST', `${guildApi(guildId)}/economy/reset`);
-export const removeInventoryEntry = (guildId: string, userId: string, entryId: number) => apiRequest('DELETE', `${guildApi(guildId)}/users/${encodeURIComponent(userId)}/inventory/${entryId}`);
+export const removeInventoryEntry = (guildId: string, userId: string, entryId: number) =>
+  apiRequest('DELETE', `${guildApi(guildId)}/users/${encodeURIComponent(userId)}/inventory/${entryId}`);

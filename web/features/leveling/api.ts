@@ -17,7 +17,8 @@ export const levelingKeys = {
 };
 
 /** Total users, highest level and 30 days of XP. */
-export const levelingStatsQuery = (guildId: string) => queryOptions({ queryKey: levelingKeys.stats(guildId), queryFn: readGuild(guildId, '/leveling/stats', LevelingStatsSchema) });
+export const levelingStatsQuery = (guildId: string) =>
+  queryOptions({ queryKey: levelingKeys.stats(guildId), queryFn: readGuild(guildId, '/leveling/stats', LevelingStatsSchema) });
 
 /** One page of the leaderboard; the previous page stays on screen while the next loads. */
 export const leaderboardQuery = (guildId: string, page: number) =>
@@ -28,7 +29,8 @@ export const leaderboardQuery = (guildId: string, page: number) =>
   });
 
 /** The role rewards, lowest level first. */
-export const rewardsQuery = (guildId: string) => queryOptions({ queryKey: levelingKeys.rewards(guildId), queryFn: readGuild(guildId, '/leveling/rewards', LevelRewardSchema.array()) });
+export const rewardsQuery = (guildId: string) =>
+  queryOptions({ queryKey: levelingKeys.rewards(guildId), queryFn: readGuild(guildId, '/leveling/rewards', LevelRewardSchema.array()) });
 
 /** POST /leveling/rewards: the new reward. */
 export async function addReward(guildId: string, input: LevelRewardInput) {

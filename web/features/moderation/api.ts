@@ -40,7 +40,8 @@ export const moderationKeys = {
 };
 
 /** The stat cards' counts and the open reports. */
-export const moderationStatsQuery = (guildId: string) => queryOptions({ queryKey: moderationKeys.stats(guildId), queryFn: readGuild(guildId, '/moderation/stats', ModerationStatsSchema) });
+export const moderationStatsQuery = (guildId: string) =>
+  queryOptions({ queryKey: moderationKeys.stats(guildId), queryFn: readGuild(guildId, '/moderation/stats', ModerationStatsSchema) });
 
 /** One page of the log; the previous page stays on screen while the next loads. */
 export const moderationLogsQuery = (guildId: string, search: LogSearch) => {

@@ -146,11 +146,21 @@ export function draftOf(view: SettingsView): Draft {
 }
 
 /** A list typed one entry per line: trimmed, blank lines left out. */
-export const parseList = (text: string | undefined) => (text ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+export const parseList = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 /** What every rule sends: its switch, action, the duration only for a timeout, and the exemptions. */
 function ruleBase(rule: RuleDraft) {
-  return { enabled: rule.enabled, action: rule.action, duration: rule.action === 'timeout' ? rule.duration : null, exemptRoleIds: rule.exemptRoleIds, exemptChannelIds: rule.exemptChannelIds };
+  return {
+    enabled: rule.enabled,
+    action: rule.action,
+    duration: rule.action === 'timeout' ? rule.duration : null,
+    exemptRoleIds: rule.exemptRoleIds,
+    exemptChannelIds: rule.exemptChannelIds,
+  };
 }
 
 /** The PUT body. */
@@ -160,7 +170,11 @@ export function bodyOf(draft: Draft): SettingsUpdate {
   return {
     moderationDm: draft.moderationDm,
     warningExpiryDays: parseWhole(draft.warningExpiryDays),
-    escalation: draft.escalation.map((step) => ({ warnings: parseWhole(step.warnings), action: step.action, duration: step.action === 'timeout' ? step.duration : null })),
+    escalation: draft.escalation.map((step) => ({
+      warnings: parseWhole(step.warnings),
+      action: step.action,
+      duration: step.action === 'timeout' ? step.duration : null,
+    })),
     automodEnabled: draft.automodEnabled,
     automodRules: {
       invites: ruleBase(r.invites),

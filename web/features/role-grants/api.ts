@@ -10,7 +10,8 @@ export const roleGrantKeys = {
 };
 
 /** GET /role-grants: waiting and failed grants, newest first, with their counts. */
-export const roleGrantsQuery = (guildId: string) => queryOptions({ queryKey: roleGrantKeys.list(guildId), queryFn: readGuild(guildId, '/role-grants', RoleGrantListSchema) });
+export const roleGrantsQuery = (guildId: string) =>
+  queryOptions({ queryKey: roleGrantKeys.list(guildId), queryFn: readGuild(guildId, '/role-grants', RoleGrantListSchema) });
 
 /** POST /role-grants/:id/retry: the grant as it is after the try. */
 export async function retryRoleGrant(guildId: string, id: number) {

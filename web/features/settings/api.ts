@@ -20,7 +20,8 @@ export const historyQuery = (guildId: string, page: number, pageSize = 10) =>
   queryOptions({ queryKey: settingsKeys.history(guildId, page), queryFn: read(guildId, `/audit-log?page=${page}&pageSize=${pageSize}`, HistoryPageSchema) });
 
 /** Delegated dashboard access grants. */
-export const grantsQuery = (guildId: string) => queryOptions({ queryKey: settingsKeys.grants(guildId), queryFn: read(guildId, '/access', GrantSchema.array()) });
+export const grantsQuery = (guildId: string) =>
+  queryOptions({ queryKey: settingsKeys.grants(guildId), queryFn: read(guildId, '/access', GrantSchema.array()) });
 
 /** The last webhook deliveries. */
 export const deliveriesQuery = (guildId: string) =>

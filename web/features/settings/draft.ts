@@ -3,10 +3,22 @@ import type { SettingsUpdate, SettingsView } from '../../../src/shared/settings'
 
 /** The settings the Bot Settings page shows and saves (spec section 2, "Bot Settings"). */
 export const PAGE_FIELDS = [
-  'displayName', 'commandPrefix', 'autoRoleEnabled', 'memberRoleId',
-  'welcomeEnabled', 'levelingEnabled', 'economyEnabled', 'automodEnabled',
-  'logChannelId', 'notifyJoinLeave', 'notifyLevelUp', 'notifyModeration', 'notifyErrors',
-  'webhookUrl', 'rateLimitPerMinute', 'embedFooter',
+  'displayName',
+  'commandPrefix',
+  'autoRoleEnabled',
+  'memberRoleId',
+  'welcomeEnabled',
+  'levelingEnabled',
+  'economyEnabled',
+  'automodEnabled',
+  'logChannelId',
+  'notifyJoinLeave',
+  'notifyLevelUp',
+  'notifyModeration',
+  'notifyErrors',
+  'webhookUrl',
+  'rateLimitPerMinute',
+  'embedFooter',
 ] as const;
 type PageField = (typeof PAGE_FIELDS)[number];
 
