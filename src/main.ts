@@ -14,27 +14,25 @@ import { startBot } from './bot';
 import { ConfigError, loadConfig, type Config, type RuntimeConfig } from './config';
 import { createAccessRule } from './core/access';
 import { systemClock, type Clock } from './core/clock';
-import type { Feature } from './core/feature';
+import { makeFeatureStates, type Feature } from './core/feature';
+import { FeatureStates } from './core/feature-state';
 import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './core/shutdown';
 import type { Services } from './core/services';
 import { GuildStateStore } from './db/guild-state';
 import { openStore, type Store } from './db/store';
 import { FEATURES } from './features';
-import { GrantStore } from './features/access/grants';
-import { createSecretBox } from './features/auth/crypto';
-import { DiscordOAuth } from './features/auth/discord';
-import { createSandboxDemo } from './features/auth/sandbox-demo';
-import { GuildListCache } from './features/auth/service';
-import { Notifier } from './features/notifications/notifier';
-import { LastSeenTracker } from './features/welcome/catchup';
-import { ReactionRoleIndex } from './features/reaction-roles/service';
-import { Accruals } from './features/leveling/accruals';
-import { VoiceXp } from './features/leveling/voice';
+import { levelingState } from './features/leveling/state';
+import { GrantStore } from './db/grant-store';
+import { createSecretBox } from './core/crypto';
+import { DiscordOAuth } from './core/discord-oauth';
+import { createSandboxDemo } from './sandbox-demo';
+import { Notifier } from './core/notifier';
 import { TtlCache } from './core/ttl-cache';
 import { onGuildWrite } from './db/write-hooks';
-import { SettingsStore } from './features/settings/store';
-import { ActivityRecorder } from './features/stats/recorder';
-import { WRITE_JOBS, type ProductWriter } from './features/write-jobs';
+import { SettingsStore } from './db/settings-store';
+import { ActivityRecorder } from './core/activity';
+import { WRITE_JOBS } from './write-jobs';
+import type { ProductWriter } from './core/write-jobs';
 import { inlineWriter, openStoreWriter } from './db/writer';
 import { failureFields, storeFailure } from './core/store-errors';
 import { createApp, type AppDeps } from './http/app';
@@ -113,7 +111,7 @@ export interface ServiceParts {
   writer?: ProductWriter;
 }
 
-/** Builds the one Services object every feature shares. */
+/** Builds the one Services object every feature shares, and every feature's state. */
 export function buildServices({
   config,
   store,
@@ -150,11 +148,10 @@ export function buildServices({
   const grants = new GrantStore({ store, clock });
   const messenger = new Messenger({ client, settings, logger: logger.child({ face: 'bot' }) });
   const guildState = new GuildStateStore({ store, clock });
-  const accruals = new Accruals({ writer, clock, settings, logger: logger.child({ face: 'leveling' }) });
   // What the dashboard reads is kept a second; a write through the models forgets its guild's answers.
   const readCache = new TtlCache<unknown>(1000);
   onGuildWrite(store.sequelize, (guildId) => readCache.invalidate(guildId ? `${guildId}:` : ''));
-  return {
+  const services: Services = {
     config,
     meta,
     store,
@@ -176,19 +173,18 @@ export function buildServices({
     }),
     commandLimiter: new CommandLimiter(clock),
     activity: new ActivityRecorder(writer, logger.child({ face: 'stats' })),
-    auth: { store, discord, secrets, logger: logger.child({ face: 'auth' }), guildLists: new GuildListCache() },
+    oauth: discord,
     secrets,
     guildState,
-    reactionRoles: new ReactionRoleIndex(),
-    accruals,
-    voiceXp: new VoiceXp({ gateway, settings, clock, logger: logger.child({ face: 'leveling' }), accruals }),
     readCache,
-    lastSeen: new LastSeenTracker({ guildState, clock, logger: logger.child({ face: 'welcome' }) }),
+    states: new FeatureStates(),
     features,
     demo: sandbox ? createSandboxDemo(sandbox, discord) : undefined,
     clock,
     logger,
   };
+  makeFeatureStates(services, features);
+  return services;
 }
 
 /** Options of startProduct beyond the configuration. */
@@ -252,7 +248,7 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     writer,
   });
   const routes = features.flatMap((feature) => feature.routes ?? []);
-  const metrics = runtime.metricsToken ? createMetrics({ ...services, client }) : undefined;
+  const metrics = runtime.metricsToken ? createMetrics({ ...services, client, accruals: levelingState.of(services).accruals }) : undefined;
   const deps: AppDeps = { webRoot: options.webRoot ?? defaultWebRoot(), rateLimits: options.rateLimits, metrics };
   const { app, api } = createApp(services, routes, deps);
   const dashboard = app.callback();

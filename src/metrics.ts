@@ -7,7 +7,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { TtlCache } from './core/ttl-cache';
 import type { Store } from './db/store';
 import type { BotGateway } from './bot/gateway';
-import type { Accruals } from './features/leveling/accruals';
 import type { Logger } from './logger';
 
 /** The store's size is measured at most this often (pg_database_size walks the database's files). */
@@ -18,12 +17,21 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** Flush buckets, in seconds: a flush at rest takes a few ms, one under load up to a few hundred. */
 const FLUSH_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
+/** A write-behind queue as metrics read it: what waits, for how long, and each flush. */
+export interface WriteBehind {
+  /** How long the oldest waiting write has waited (ms). */
+  oldestPendingAgeMs(): number;
+  pendingCount(): number;
+  observeFlushes(observer: (flush: { ms: number; ok: boolean }) => void): void;
+}
+
 /** What the metrics read. */
 export interface MetricsSources {
   store: Pick<Store, 'sizeBytes'>;
   gateway: Pick<BotGateway, 'health'>;
   client: Client | null;
-  accruals: Pick<Accruals, 'oldestPendingAgeMs' | 'pendingCount' | 'observeFlushes'>;
+  /** The XP and coin write-behind (leveling's accruals). */
+  accruals: WriteBehind;
   logger: Logger;
 }
 

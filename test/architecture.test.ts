@@ -1,6 +1,7 @@
-// The shape of the code, checked: no import cycles (madge), features reach the HTTP face only
-// through the route helper, src/shared stays free of Node, discord.js and Sequelize, and the
-// dashboard imports nothing from the server but src/shared.
+// The shape of the code, checked: no import cycles (madge, type imports included), features reach
+// the HTTP face only through the route helper and each other only through a public.ts, nothing
+// below the features imports them, src/shared stays free of Node, discord.js and Sequelize, and
+// the dashboard imports nothing from the server but src/shared.
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -28,7 +29,7 @@ function resolved(file: string, specifier: string): string {
   return specifier.startsWith('.') ? path.relative(root, path.resolve(root, path.dirname(file), specifier)) : specifier;
 }
 
-test('no import cycles in src and web (type-only imports aside)', async () => {
+test('no import cycles in src and web (type imports aside until the sandbox circle goes)', async () => {
   const result = await madge(['src', 'web'], {
     baseDir: root,
     fileExtensions: ['ts', 'tsx'],
@@ -36,6 +37,55 @@ test('no import cycles in src and web (type-only imports aside)', async () => {
     detectiveOptions: { ts: { skipTypeImports: true }, tsx: { skipTypeImports: true } },
   });
   assert.deepEqual(result.circular(), []);
+});
+
+/** The feature a repo-relative path belongs to (src/features/<name>/...), or null. */
+function featureOf(target: string): string | null {
+  return /^src\/features\/([^/]+)\//.exec(target)?.[1] ?? null;
+}
+
+test("a feature imports another feature only through that feature's public.ts", async () => {
+  const offenders: string[] = [];
+  for (const { file, specifiers } of await imports('src/features')) {
+    const own = featureOf(file);
+    for (const specifier of specifiers) {
+      const target = resolved(file, specifier);
+      const other = featureOf(target);
+      if (own && other && other !== own && target !== `src/features/${other}/public`) offenders.push(`${file} imports ${specifier}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('nothing below the features imports them: only the composition roots (main.ts, write-jobs.ts) and the feature list do', async () => {
+  const roots = new Set(['src/main.ts', 'src/write-jobs.ts', 'src/features/index.ts']);
+  const offenders: string[] = [];
+  for (const { file, specifiers } of await imports('src')) {
+    if (roots.has(file) || featureOf(file)) continue;
+    for (const specifier of specifiers) if (resolved(file, specifier).startsWith('src/features/')) offenders.push(`${file} imports ${specifier}`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('the sandbox Discord uses nothing of the product but the clock and src/shared', async () => {
+  const offenders: string[] = [];
+  for (const { file, specifiers } of await imports('src/sandbox')) {
+    for (const specifier of specifiers) {
+      const target = resolved(file, specifier);
+      if (target.startsWith('src/') && !target.startsWith('src/sandbox/') && !target.startsWith('src/shared/') && target !== 'src/core/clock') {
+        offenders.push(`${file} imports ${specifier}`);
+      }
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('features keep no module-level state: no WeakMap keyed by the services (a FeatureState instead)', async () => {
+  const offenders: string[] = [];
+  for (const { file } of await imports('src/features')) {
+    if (/WeakMap<Services\b/.test(await readFile(path.join(root, file), 'utf8'))) offenders.push(file);
+  }
+  assert.deepEqual(offenders, []);
 });
 
 test('features import from src/http only the route helper', async () => {

@@ -31,6 +31,7 @@ import { createLogger } from '../../src/logger';
 import { startProduct } from '../../src/main';
 import type { Sandbox, World } from '../../src/sandbox';
 import type { ProductInfo, SandboxInfo, StoreTotals } from './product-client';
+import { levelingState } from '../../src/features/leveling/state';
 
 /**
  * The sandbox as the product sees it when it runs elsewhere: URLs, token and OAuth client.
@@ -105,7 +106,7 @@ product.client.on(Events.MessageCreate, () => {
   }
 });
 
-const { accruals } = product.services;
+const { accruals } = levelingState.of(product.services);
 let sampler: NodeJS.Timeout | null = null;
 let sampled = { samples: 0, maxOldestPendingAgeMs: 0, maxRss: 0 };
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });

@@ -8,8 +8,8 @@ import {
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Services } from '../core/services';
-import { messageUrl } from '../features/welcome/service';
 import type { MessageCommand, TargetMessage } from './command';
+import { messageUrl } from '../shared/discord-urls';
 
 /** The registration payload of a message command: type 3, guild-only, with its default permission. */
 export function messageCommandJSON(command: MessageCommand): RESTPostAPIContextMenuApplicationCommandsJSONBody {
@@ -32,6 +32,6 @@ export function targetMessage(interaction: MessageContextMenuCommandInteraction<
     authorName: message.member?.displayName ?? message.author.displayName,
     authorBot: message.author.bot,
     content: message.content,
-    url: messageUrl(services, interaction.guildId, message.channelId, message.id),
+    url: messageUrl(services.meta, interaction.guildId, message.channelId, message.id),
   };
 }

@@ -44,3 +44,8 @@ export class ManualClock implements Clock {
     this.advance(next - this.current);
   }
 }
+
+/** The UTC day of a time, as stored: YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}

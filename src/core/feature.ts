@@ -1,10 +1,7 @@
-import type { ClientEvents, Guild } from 'discord.js';
+import type { ClientEvents } from 'discord.js';
 import type { Command, MessageCommand } from '../bot/command';
-import type { GuildSummary } from '../bot/gateway';
 import type { RouteSpec } from '../http/route';
-import type { Diagnostic } from '../shared/diagnostics';
-import type { GuildSettings, SettingKey } from '../shared/settings';
-import type { Services } from './services';
+import type { FeatureHooks, Services } from './services';
 
 /** A gateway event handler, named for what it does (CountMessageActivity, NotifyMemberJoin). */
 export interface Listener<E extends keyof ClientEvents = keyof ClientEvents> {
@@ -19,44 +16,44 @@ export function listener<E extends keyof ClientEvents>(event: E, name: string, r
 }
 
 /**
- * What a feature does when a guild's settings change: refuse settings that cannot work, and make
- * Discord match the new ones (post the rules message) before they are stored, so a refusal from
- * Discord refuses the save and nothing is stored.
+ * A feature's state: what it keeps across calls for one running product (a cache, a scheduler, a
+ * queue), made once at start by `create` and reached by its routes, commands and listeners through
+ * `of(services)`. Features keep no module-level state: two products in one process (tests, a
+ * restart) never share a feature's state. Declared in the feature's own state.ts.
  */
-export interface SettingsEffect {
-  /** The settings it cares about: it runs when a write changes any of them. */
-  keys: readonly SettingKey[];
-  /** Throws InvalidInput naming the field when the settings cannot work in this guild. */
-  check?(services: Services, guild: GuildSummary, next: GuildSettings): void | Promise<void>;
-  /** True when Discord no longer matches the stored settings (the rules message was deleted): the next save applies again, even without a change. */
-  stale?(services: Services, guild: GuildSummary, next: GuildSettings): Promise<boolean>;
-  /** Makes Discord match `next` (not run for dry runs). */
-  apply?(services: Services, guild: GuildSummary, next: GuildSettings, previous: GuildSettings): Promise<void>;
+export interface FeatureState<S> {
+  readonly name: string;
+  /** Makes the state for one product, from services made before it (and earlier features' states). */
+  readonly create: (services: Services) => S;
+  /** This product's state; throws when the feature is not in the product's list. */
+  of(services: Pick<Services, 'states'>): S;
+}
+
+/** Declares a feature's state slot (see FeatureState). */
+export function featureState<S>(name: string, create: (services: Services) => S): FeatureState<S> {
+  const slot: FeatureState<S> = { name, create, of: (services) => services.states.get(slot, name) as S };
+  return slot;
+}
+
+/** Makes every feature's state, in the features' order (main.ts, at start, before any start hook). */
+export function makeFeatureStates(services: Services, features: readonly Feature[]): void {
+  for (const feature of features) if (feature.state) services.states.put(feature.state, feature.state.create(services));
 }
 
 /**
  * A feature's manifest: everything it adds to the product. The HTTP app mounts its routes, the
- * bot registers its commands and attaches its listeners, main.ts starts and stops it. Adding a
- * feature is its folder, its src/shared schema, its web/features folder, and one line in FEATURES.
+ * bot registers its commands and attaches its listeners, main.ts makes its state, starts and
+ * stops it. See README "Adding a feature" for the folders a feature owns.
  */
-export interface Feature {
-  name: string;
+export interface Feature extends FeatureHooks {
   routes?: RouteSpec[];
   commands?: Command[];
   /** Commands on a message (Apps -> name), e.g. 'Report message'. */
   messageCommands?: MessageCommand[];
   listeners?: Listener[];
-  /** Reactions to settings changes (checks and Discord-side effects), run by the settings service. */
-  settingsEffects?: SettingsEffect[];
-  /**
-   * Catches up on what happened in a guild while the bot was not listening (reactions to honour,
-   * joins to welcome): run at start for every guild, when the bot joins a guild, and after a new
-   * gateway session replaced an old one (see bot/continuity.ts). Safe to repeat; what it throws is logged.
-   */
-  catchUp?(services: Services, guild: Guild): Promise<unknown>;
-  /** What will fail now in this guild, each with how to fix it (from live gateway data). */
-  diagnose?(services: Services, guildId: string, settings: GuildSettings): Diagnostic[] | Promise<Diagnostic[]>;
-  /** Runs once the services exist, before the bot logs in. */
+  /** What the feature keeps across calls, made at start (see FeatureState). */
+  state?: FeatureState<unknown>;
+  /** Runs once the services and every feature's state exist, before the bot logs in. */
   start?(services: Services): void | Promise<void>;
   /** Runs at shutdown, in reverse order, before the store closes. */
   stop?(services: Services): void | Promise<void>;

@@ -7,7 +7,7 @@ import type { Database as SqliteDatabase } from 'sqlite3';
 import { LOCK_WAIT_MS } from './locks';
 import type { SqlParam, SqlSession } from './sql';
 import { sqliteFile } from './url';
-import { sendError, type WriteJobs, type WriterReply, type WriterRequest } from './writer-protocol';
+import { sendError, type JobsOf, type WriteJobs, type WriterReply, type WriterRequest } from './writer-protocol';
 
 /** The writer's connection: transactions one at a time. */
 interface WriterConnection {
@@ -128,7 +128,8 @@ function openConnection(url: string): Promise<WriterConnection> {
  * Serves the product's write jobs on this worker thread until asked to close: opens the connection
  * (answering whether it could), then runs each job asked in a transaction of its own, in order.
  */
-export async function serveWrites(jobs: WriteJobs): Promise<void> {
+export async function serveWrites<Jobs extends JobsOf<Jobs>>(named: Jobs): Promise<void> {
+  const jobs: WriteJobs = named;
   const port = parentPort;
   if (!port) throw new Error('the store writer runs in a worker thread (src/db/writer.ts starts it)');
   const post = (reply: WriterReply) => port.postMessage(reply);

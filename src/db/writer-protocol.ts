@@ -4,8 +4,10 @@ import type { SqlSession } from './sql';
 
 /** A write job: statements in one transaction, from a plain input to a plain output (both cross threads by copy). */
 export type WriteJob = (session: SqlSession, input: never) => Promise<unknown>;
-/** The jobs a writer runs, by name. */
-export type WriteJobs = Record<string, WriteJob>;
+/** The jobs a writer runs, by name (an interface of jobs fits too: see src/core/write-jobs.ts). */
+export type WriteJobs = { [name: string]: WriteJob };
+/** Jobs by name, as a record or an interface (which has no index signature). */
+export type JobsOf<Jobs> = { [K in keyof Jobs]: WriteJob };
 
 /** An error as it crosses threads: what classifies it (src/core/store-errors.ts) is kept. */
 export interface SentError {

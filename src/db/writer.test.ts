@@ -13,7 +13,7 @@ import { QueryTypes } from 'sequelize';
 import { storeBackends, type StoreBackend } from '../../test/helpers/store';
 import { lockFile } from '../../test/ops/store-locks';
 import { accrualRowsJson, type AccrualFlush, type AccrualRow } from '../features/leveling/flush';
-import { WRITE_JOBS } from '../features/write-jobs';
+import { WRITE_JOBS } from '../write-jobs';
 import { createLogger } from '../logger';
 import { storeFailure } from '../core/store-errors';
 import { LOCK_WAIT_MS } from './locks';

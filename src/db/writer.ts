@@ -15,13 +15,13 @@ import type { Logger } from '../logger';
 import { sequelizeSession } from './session';
 import type { SqlSession } from './sql';
 import { sqliteFile } from './url';
-import { receivedError, type WriteJobs, type WriterReply, type WriterRequest } from './writer-protocol';
+import { receivedError, type JobsOf, type WriterReply, type WriterRequest } from './writer-protocol';
 
 type InputOf<J> = J extends (session: SqlSession, input: infer I) => Promise<unknown> ? I : never;
 type OutputOf<J> = J extends (session: SqlSession, input: never) => Promise<infer O> ? O : never;
 
 /** Runs write jobs, each in a transaction of its own, one after another in the order asked. */
-export interface StoreWriter<Jobs extends WriteJobs> {
+export interface StoreWriter<Jobs extends JobsOf<Jobs>> {
   /** Runs a job; answers its output, or throws what failed it (its transaction rolled back). */
   run<K extends keyof Jobs & string>(job: K, input: InputOf<Jobs[K]>): Promise<OutputOf<Jobs[K]>>;
   /** Finishes the jobs asked, then stops (the worker thread and its connection). */
@@ -29,11 +29,11 @@ export interface StoreWriter<Jobs extends WriteJobs> {
 }
 
 /** The jobs run on this thread, through Sequelize, each in a transaction of the store's. */
-export function inlineWriter<Jobs extends WriteJobs>(sequelize: Sequelize, jobs: Jobs): StoreWriter<Jobs> {
+export function inlineWriter<Jobs extends JobsOf<Jobs>>(sequelize: Sequelize, jobs: Jobs): StoreWriter<Jobs> {
   return {
     run: (job, input) =>
       sequelize.transaction((transaction) =>
-        (jobs[job] as (session: SqlSession, input: unknown) => Promise<OutputOf<Jobs[typeof job]>>)(sequelizeSession(sequelize, transaction), input),
+        (jobs[job] as unknown as (session: SqlSession, input: unknown) => Promise<OutputOf<Jobs[typeof job]>>)(sequelizeSession(sequelize, transaction), input),
       ),
     close: () => Promise.resolve(),
   };
@@ -56,7 +56,7 @@ function startWorker(workerData: unknown): Worker {
 const CLOSE_WAIT_MS = 15_000;
 
 /** Jobs posted to a worker thread, which is started again when it stops. */
-class WorkerWriter<Jobs extends WriteJobs> implements StoreWriter<Jobs> {
+class WorkerWriter<Jobs extends JobsOf<Jobs>> implements StoreWriter<Jobs> {
   private worker: Promise<Worker> | null = null;
   private readonly waiting = new Map<number, { resolve: (output: never) => void; reject: (error: Error) => void }>();
   private nextId = 1;
@@ -139,7 +139,7 @@ class WorkerWriter<Jobs extends WriteJobs> implements StoreWriter<Jobs> {
  * (started here, so a connection that cannot open fails the start), this thread on in-memory SQLite.
  * `jobs` run here; the worker runs the same registry, which src/writer.ts imports.
  */
-export async function openStoreWriter<Jobs extends WriteJobs>(url: string, sequelize: Sequelize, jobs: Jobs, logger: Logger): Promise<StoreWriter<Jobs>> {
+export async function openStoreWriter<Jobs extends JobsOf<Jobs>>(url: string, sequelize: Sequelize, jobs: Jobs, logger: Logger): Promise<StoreWriter<Jobs>> {
   if (sqliteFile(url) === ':memory:') return inlineWriter(sequelize, jobs);
   const writer = new WorkerWriter<Jobs>(url, logger);
   await writer.started();

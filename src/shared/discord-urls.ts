@@ -9,6 +9,11 @@ export const MANAGE_GUILD = 0x20n;
 
 type Links = Pick<PublicMeta, 'clientId' | 'oauthBase' | 'cdnBase' | 'appBase'>;
 
+/** The link to a message of a guild. */
+export function messageUrl(links: Pick<Links, 'appBase'>, guildId: string, channelId: string, messageId: string): string {
+  return `${links.appBase}/channels/${guildId}/${channelId}/${messageId}`;
+}
+
 /** The bot invite URL (scopes bot and applications.commands), optionally preselecting a guild. */
 export function inviteUrl(links: Links, guildId?: string): string {
   const params = new URLSearchParams({

@@ -6,6 +6,7 @@ import { ECONOMY_DEFAULTS } from '../../src/shared/economy';
 import type { Product } from '../../src/main';
 import { signInAs, startTestProduct } from '../helpers/product';
 import { waitFor } from '../helpers/wait';
+import { levelingState } from '../../src/features/leveling/state';
 
 describe('server stats and the per-server dashboard', () => {
   let product: Product;
@@ -41,7 +42,7 @@ describe('server stats and the per-server dashboard', () => {
     const overview = await waitFor(
       async () => {
         await product.services.activity.flush();
-        await product.services.accruals.flush();
+        await levelingState.of(product.services).accruals.flush();
         const body = ServerOverviewSchema.parse((await admin.get(`/api/servers/${guildId}/overview`).expect(200)).body);
         const today = body.activity.at(-1);
         return today && today.messages === 3 && today.joins === 1 && body.commandsUsed === 1 ? body : null;

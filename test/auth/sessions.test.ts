@@ -2,7 +2,7 @@
 // revokes the Discord grant. Another user's sessions are never touched.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createSecretBox } from '../../src/features/auth/crypto';
+import { createSecretBox } from '../../src/core/crypto';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 

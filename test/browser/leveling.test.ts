@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../helpers/wait';
 import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { levelingState } from '../../src/features/leveling/state';
 
 const harness = browserSuite();
 
@@ -122,7 +123,7 @@ describe('Leveling System', () => {
     for (const member of members) world.messages.create(world.demo.channels.general, { authorId: member.userId, content: 'hello everyone' });
     await waitFor(
       async () => {
-        await product.services.accruals.flush();
+        await levelingState.of(product.services).accruals.flush();
         return (await product.store.models.UserLevel.count({ where: { guildId: world.demo.guildId } })) >= members.length;
       },
       10_000,

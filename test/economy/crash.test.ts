@@ -22,7 +22,7 @@ import { describe, test } from 'node:test';
 import { QueryTypes } from 'sequelize';
 import { systemClock } from '../../src/core/clock';
 import { openStore, type Store } from '../../src/db/store';
-import { SettingsStore } from '../../src/features/settings/store';
+import { SettingsStore } from '../../src/db/settings-store';
 import { createLogger } from '../../src/logger';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../src/shared/leveling';

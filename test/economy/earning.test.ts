@@ -7,13 +7,14 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { inlineWriter } from '../../src/db/writer';
 import { Accruals } from '../../src/features/leveling/accruals';
-import { WRITE_JOBS } from '../../src/features/write-jobs';
+import { WRITE_JOBS } from '../../src/write-jobs';
 import { levelFromTotal, totalXpForLevel, xpToNextLevel } from '../../src/shared/leveling';
 import { SETTINGS_DEFAULTS } from '../../src/shared/settings';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { buildMember } from '../factories';
 import { assertLedgerWhole } from './ledger';
+import { levelingState } from '../../src/features/leveling/state';
 
 describe('the level curve', () => {
   test('5L² + 50L + 100 from level 1; totals and levels agree both ways', () => {
@@ -32,7 +33,7 @@ const h = useHarness({}, { clock });
 
 /** The member's row after the next flush. */
 async function levelsOf(userId: string) {
-  await h().product.services.accruals.flush();
+  await levelingState.of(h().product.services).accruals.flush();
   return h().product.store.models.UserLevel.findOne({ where: { guildId: h().guildId, userId } });
 }
 async function walletOf(userId: string) {
@@ -118,7 +119,7 @@ describe('earning XP and coins', () => {
     await h().control('POST', `/guilds/${guild}/voice`, { userId: muted.userId, channelId: h().demo.channels.voice, selfMute: true });
     await h().control('POST', `/guilds/${guild}/voice`, { userId: alone.userId, channelId: h().demo.channels.afk });
     await waitFor(() => h().product.client.guilds.cache.get(guild)?.voiceStates.cache.get(alone.userId)?.channelId, 5000, 'the voice states to reach the bot');
-    const { voiceXp } = h().product.services;
+    const { voiceXp } = levelingState.of(h().product.services);
     await voiceXp.tick();
     clock.advance(3 * 60_000 + 5_000);
     await voiceXp.tick();

@@ -7,6 +7,7 @@ import { startTestProduct } from '../helpers/product';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { createWebRoot } from '../helpers/app';
+import { levelingState } from '../../src/features/leveling/state';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
@@ -104,7 +105,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       5000,
       '20 more MESSAGE_CREATE',
     );
-    await product.services.accruals.flush();
+    await levelingState.of(product.services).accruals.flush();
     const text = await scrape();
     assert.ok((sample(text, 'bot_accruals_flush_duration_seconds_count', { outcome: 'ok' }) ?? 0) >= 1);
     assert.equal(sample(text, 'bot_accruals_flush_lag_seconds'), 0);

@@ -8,6 +8,7 @@ import { QueryTypes } from 'sequelize';
 import { buildAccount, buildGrant, buildMember } from '../factories';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
+import { levelingState } from '../../src/features/leveling/state';
 
 describe('the read cache of guild GET routes', () => {
   const h = useHarness();
@@ -38,8 +39,8 @@ describe('the read cache of guild GET routes', () => {
     const chat = async (content: string) => {
       const posted = await h().control('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: member.userId, content });
       assert.equal(posted.status, 201, JSON.stringify(posted.body));
-      await waitFor(async () => services.accruals.pendingCount() > 0 || null, 5000, 'the message to be counted');
-      await services.accruals.flush();
+      await waitFor(async () => levelingState.of(services).accruals.pendingCount() > 0 || null, 5000, 'the message to be counted');
+      await levelingState.of(services).accruals.flush();
     };
     await chat('first words');
     // The member's message count on their rank card (/members/:id/profile follows chat).

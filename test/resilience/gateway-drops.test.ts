@@ -19,6 +19,7 @@ import { saveCommunitySettings, useProductOn } from './kit';
 import { waitFor } from '../helpers/wait';
 import { buildMember } from '../factories';
 import { assertLedgerWhole } from '../economy/ledger';
+import { levelingState } from '../../src/features/leveling/state';
 
 /** The session discord.js keeps for RESUME (private in its typings). */
 type ShardSession = { sessionInfo: { sequence: number } | null };
@@ -44,7 +45,7 @@ for (const backend of storeBackends()) {
     };
     /** The member's level row once the bot's accruals are written. */
     const levelsOf = async (userId: string) => {
-      await h().product.services.accruals.flush();
+      await levelingState.of(h().product.services).accruals.flush();
       return h().product.store.models.UserLevel.findOne({ where: { guildId: h().guildId, userId } });
     };
     const walletOf = (userId: string) => h().product.store.models.UserCurrency.findOne({ where: { guildId: h().guildId, userId } });
@@ -159,7 +160,7 @@ for (const backend of storeBackends()) {
         assert.ok(joinerId);
         await waitFor(async () => (await welcomesOf(joinerId)).length > 0, 5000, 'the welcome of the member who joined during a drop');
         await waitFor(() => h().world.requireGuild(h().guildId).members.get(joinerId)?.roleIds.includes(h().demo.roles.member), 5000, 'the member role');
-        await h().product.services.accruals.flush();
+        await levelingState.of(h().product.services).accruals.flush();
         assert.equal((await welcomesOf(joinerId)).length, 1, 'welcomed once');
         assert.equal(await h().product.store.models.WelcomeLog.count({ where: { guildId: h().guildId, userId: joinerId } }), 1);
       },

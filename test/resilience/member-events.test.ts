@@ -17,6 +17,7 @@ import { useHarness, type Harness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { buildMember } from '../factories';
 import { saveCommunitySettings } from './kit';
+import { levelingState } from '../../src/features/leveling/state';
 
 /** What the features' listeners were handed, per event and member: a feature of the test's own. */
 const seen = new Map<string, number>();
@@ -143,7 +144,7 @@ describe('member events across gateway drops under bulk chat', () => {
 
     // None twice, once more drops and the chat have had time to repeat anything.
     await drop(h());
-    await h().product.services.accruals.flush();
+    await levelingState.of(h().product.services).accruals.flush();
     for (const joiner of joiners) {
       assert.equal(await WelcomeLog.count({ where: { guildId, userId: joiner } }), 1, `${joiner} welcomed once`);
       assert.equal(seen.get(`join:${joiner}`), 1, `${joiner} joined once`);

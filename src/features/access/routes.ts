@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { GrantInput } from '../../shared/settings';
-import { actorOf } from '../settings/routes';
+import { actorOf } from '../../core/actor';
 import { grantAccess, listGrants, revokeAccess } from './service';
 
 const GrantParams = z.object({ grantId: rowId('must be a grant id') });

@@ -4,7 +4,7 @@ import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import type * as z from 'zod';
 import type { GrantInput, GrantView } from '../../shared/settings';
-import type { Actor } from '../settings/store';
+import type { Actor } from '../../core/actor';
 
 /** The name of a grant's role or member, from the live guild (null when it is gone). */
 async function subjectName(services: Services, guildId: string, grant: Pick<Grant, 'subjectType' | 'subjectId'>): Promise<string | null> {

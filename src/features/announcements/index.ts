@@ -5,14 +5,12 @@ import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
 import { AnnouncementInput, AnnouncementPatch, AnnouncementQuery, type AnnouncementPage } from '../../shared/announcements';
 import type { Diagnostic } from '../../shared/diagnostics';
-import { channelProblem } from '../settings/checks';
-import { actorOf } from '../settings/routes';
-import { AnnouncementScheduler, cancelAnnouncement, createAnnouncement, listAnnouncements, updateAnnouncement } from './service';
+import { channelProblem } from '../../core/checks';
+import { actorOf } from '../../core/actor';
+import { cancelAnnouncement, createAnnouncement, listAnnouncements, updateAnnouncement } from './service';
+import { announcementState } from './state';
 
 const EntryParams = z.object({ id: rowId('must be an announcement id') });
-
-/** One scheduler per running product (tests run several in one process). */
-const schedulers = new WeakMap<Services, AnnouncementScheduler>();
 
 /** What stops scheduled announcements from going out. */
 async function diagnoseAnnouncements(services: Services, guildId: string): Promise<Diagnostic[]> {
@@ -63,12 +61,9 @@ async function exampleScheduled(services: Services, guildId: string): Promise<Re
 export const announcementsFeature: Feature = {
   name: 'announcements',
   diagnose: diagnoseAnnouncements,
-  start(services) {
-    const scheduler = new AnnouncementScheduler(services);
-    schedulers.set(services, scheduler);
-    scheduler.start();
-  },
-  stop: (services) => schedulers.get(services)?.stop(),
+  state: announcementState,
+  start: (services) => announcementState.of(services).start(),
+  stop: (services) => announcementState.of(services).stop(),
   routes: [
     guildRoute({
       method: 'get',

@@ -6,7 +6,7 @@ import type { GuildSummary } from '../../bot/gateway';
 import type { Announcement } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import { saveVersioned, type EditActor } from '../../db/versioned';
-import { guildValueWords } from '../settings/values';
+import { guildValueWords } from '../../core/value-words';
 import {
   announcementEmbed,
   ANNOUNCEMENT_PRIORITIES,
@@ -15,8 +15,8 @@ import {
   type AnnouncementPriority,
   type AnnouncementView,
 } from '../../shared/announcements';
-import { botNameIn, channelProblem, problemText } from '../settings/checks';
-import { messageUrl } from '../welcome/service';
+import { botNameIn, channelProblem, problemText } from '../../core/checks';
+import { messageUrl } from '../../shared/discord-urls';
 
 /** Who made an announcement. */
 export interface AnnouncementActor {
@@ -64,7 +64,7 @@ export function viewAnnouncement(services: Services, row: Announcement): Announc
     sentAt: row.sentAt?.toISOString() ?? null,
     late: row.late,
     error: row.error,
-    messageUrl: row.messageId ? messageUrl(services, row.guildId, row.channelId, row.messageId) : null,
+    messageUrl: row.messageId ? messageUrl(services.meta, row.guildId, row.channelId, row.messageId) : null,
     mentionRoleId: row.mentionRoleId,
     createdBy: { id: row.createdById, name: row.createdByName },
     createdAt: row.createdAt.toISOString(),

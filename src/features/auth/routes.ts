@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { NotFound } from '../../core/errors';
 import { accountRoute, endSession, establishSession, HttpError, publicRoute, Unauthorized, type RouteSpec } from '../../http/route';
 import { DiscordCallbackInput, MockLoginInput } from '../../shared/auth';
-import { DiscordAuthRejected } from './discord';
+import { DiscordAuthRejected } from '../../core/discord-oauth';
 import {
   beginSignIn,
   completeSignIn,
@@ -15,6 +15,7 @@ import {
   SignInRefused,
 } from './service';
 import type { Context } from 'koa';
+import { authState } from './state';
 
 const LoginQuery = z.object({ redirect: z.string().max(2048, 'is too long').optional() });
 
@@ -32,7 +33,7 @@ export const authRoutes: RouteSpec[] = [
     limit: 'auth',
     query: LoginQuery,
     handler: ({ query, services, ctx }) => {
-      ctx.redirect(beginSignIn(services.auth, sessionOf(ctx), query.redirect));
+      ctx.redirect(beginSignIn(authState.of(services), sessionOf(ctx), query.redirect));
       return undefined;
     },
   }),
@@ -44,7 +45,7 @@ export const authRoutes: RouteSpec[] = [
     body: DiscordCallbackInput,
     handler: async ({ body, services, ctx }) => {
       try {
-        const { account, redirectTo } = await completeSignIn(services.auth, sessionOf(ctx), body);
+        const { account, redirectTo } = await completeSignIn(authState.of(services), sessionOf(ctx), body);
         await establishSession(ctx, account);
         return { user: presentAccount(account), redirectTo };
       } catch (error) {
@@ -63,7 +64,7 @@ export const authRoutes: RouteSpec[] = [
       // Demo login exists only in sandbox mode; with a Discord token the route answers as if absent.
       if (!services.demo) throw new NotFound(`No API route ${ctx.method} ${ctx.path}.`);
       const { profile, tokens } = await services.demo.signIn(body);
-      const account = await saveSignedInAccount(services.auth, profile, tokens);
+      const account = await saveSignedInAccount(authState.of(services), profile, tokens);
       await establishSession(ctx, account);
       return { user: presentAccount(account), redirectTo: '/dashboard' };
     },
@@ -81,7 +82,7 @@ export const authRoutes: RouteSpec[] = [
     handler: async ({ services, ctx }) => {
       const accountId = ctx.session?.accountId;
       const account = accountId ? await services.store.models.Account.findByPk(accountId) : null;
-      if (account) await signOut(services.auth, account);
+      if (account) await signOut(authState.of(services), account);
       endSession(ctx);
       return undefined;
     },
@@ -91,7 +92,7 @@ export const authRoutes: RouteSpec[] = [
     method: 'post',
     path: '/auth/logout-everywhere',
     handler: async ({ account, services, ctx }) => {
-      await signOutEverywhere(services.auth, account);
+      await signOutEverywhere(authState.of(services), account);
       endSession(ctx);
       return undefined;
     },
@@ -100,13 +101,13 @@ export const authRoutes: RouteSpec[] = [
   accountRoute({
     method: 'get',
     path: '/auth/servers',
-    handler: ({ account, services, ctx }) => withDiscordSignIn(ctx, () => listManagedServers(services, account)),
+    handler: ({ account, services, ctx }) => withDiscordSignIn(ctx, () => listManagedServers(authState.of(services), services, account)),
   }),
 
   accountRoute({
     method: 'get',
     path: '/auth/communities',
-    handler: ({ account, services, ctx }) => withDiscordSignIn(ctx, () => listCommunities(services, account)),
+    handler: ({ account, services, ctx }) => withDiscordSignIn(ctx, () => listCommunities(authState.of(services), services, account)),
   }),
 ];
 

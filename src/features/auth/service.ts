@@ -8,8 +8,8 @@ import { atLeast, type AccessLevel } from '../../shared/access';
 import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
 import type { CurrentUser, Server } from '../../shared/auth';
 import type { BotGateway } from '../../bot/gateway';
-import type { SecretBox } from './crypto';
-import { DiscordAuthRejected, type DiscordOAuth, type DiscordPartialGuild, type DiscordProfile, type DiscordTokens } from './discord';
+import type { SecretBox } from '../../core/crypto';
+import { DiscordAuthRejected, type DiscordOAuth, type DiscordPartialGuild, type DiscordProfile, type DiscordTokens } from '../../core/discord-oauth';
 import { safeRedirectPath } from '../../shared/redirect';
 
 /** A sign-in must come back within this time of starting. */
@@ -149,8 +149,7 @@ function listedAccess(permissions: string, owner: boolean): AccessLevel {
 }
 
 /** The guilds the user is in, each with the access the dashboard gives them, or null to leave it out. */
-async function guildsWithAccess(services: { auth: AuthServices; gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
-  const { auth } = services;
+async function guildsWithAccess(auth: AuthServices, services: { gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
   const guilds = await auth.guildLists.get(account.id, async () => auth.discord.fetchGuilds(await accessTokenOf(auth, account)));
   const servers = await Promise.all(
     guilds.map(async (guild): Promise<Server | null> => {
@@ -195,8 +194,8 @@ async function guildsWithAccess(services: { auth: AuthServices; gateway: BotGate
  * whether it is listed, the access, permissions and ownership come from the access rule (live
  * gateway data and grants) on every call, so a change in Discord shows at once.
  */
-export async function listManagedServers(services: { auth: AuthServices; gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
-  const servers = await guildsWithAccess(services, account);
+export async function listManagedServers(auth: AuthServices, services: { gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
+  const servers = await guildsWithAccess(auth, services, account);
   return servers.filter((server) => atLeast(server.access, server.hasBot ? 'view' : 'manage'));
 }
 
@@ -204,8 +203,8 @@ export async function listManagedServers(services: { auth: AuthServices; gateway
  * "Communities you're in": guilds with the bot where the user is a member without dashboard
  * access, each opening their own rank and inventory. Read live like the managed list.
  */
-export async function listCommunities(services: { auth: AuthServices; gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
-  const servers = await guildsWithAccess(services, account);
+export async function listCommunities(auth: AuthServices, services: { gateway: BotGateway; access: AccessRule }, account: Account): Promise<Server[]> {
+  const servers = await guildsWithAccess(auth, services, account);
   return servers.filter((server) => server.hasBot && server.access === 'member');
 }
 

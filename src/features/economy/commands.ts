@@ -2,7 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import { read, type Command, type CommandReply } from '../../bot/command';
 import { clampPage, PAGE_SIZE, pageButtons, pagedCommand } from '../../bot/paging';
 import type { Services } from '../../core/services';
-import { profile } from '../leveling/service';
+import { profile } from '../leveling/public';
 import { buyItem, claimDaily, giveCoins, inventoryOf } from './member';
 import { listShop } from './service';
 

@@ -2,7 +2,7 @@ import type { Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
-import { handoutProblem } from '../settings/checks';
+import { handoutProblem } from '../../core/checks';
 import { listShop } from './service';
 import { economyCommands } from './commands';
 import { economyRoutes } from './routes';

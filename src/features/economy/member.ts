@@ -8,10 +8,11 @@ import { askDiscord } from '../../bot/discord-errors';
 import { GuildScope } from '../../db/scoped';
 import type { ShopItem } from '../../db/models/economy';
 import type { Inventory, ShopItemView, Wallet } from '../../shared/economy';
-import { memberName } from '../leveling/service';
+
 import { balanceOf, credit, debit, writeLedger } from './ledger';
 import { requireCoinRecipient } from './recipient';
 import { viewShopItem } from './service';
+import { memberName } from '../../core/names';
 
 /** A member acting. */
 export interface Member {

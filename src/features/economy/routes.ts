@@ -15,7 +15,7 @@ import {
   type ShopItemView,
   type TransactionPage,
 } from '../../shared/economy';
-import { actorOf } from '../settings/routes';
+import { actorOf } from '../../core/actor';
 import { inventoryOf, removeInventoryItem } from './member';
 import {
   adminGiveCoins,

@@ -6,14 +6,15 @@ import type { GuildSummary } from '../../bot/gateway';
 import type { ShopItem, Transaction } from '../../db/models/economy';
 import { GuildScope } from '../../db/scoped';
 import type { EconomyStats, ShopItemType, ShopItemView, TransactionFilter, TransactionPage, Wallet } from '../../shared/economy';
-import { checkRoleHandouts, problemText, roleProblem, type RoleRequest } from '../settings/checks';
-import type { Actor } from '../settings/store';
-import { guildValueWords } from '../settings/values';
+import { checkRoleHandouts, problemText, roleProblem, type RoleRequest } from '../../core/checks';
+import type { Actor } from '../../core/actor';
+import { guildValueWords } from '../../core/value-words';
 import { saveVersioned } from '../../db/versioned';
-import { memberName } from '../leveling/service';
+
 import { readCacheKey } from '../../core/read-cache';
 import { credit, debit } from './ledger';
 import { requireCoinRecipient } from './recipient';
+import { memberName } from '../../core/names';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,7 @@ import { PeriodicTask } from '../../core/periodic';
 import type { Logger } from '../../logger';
 import { XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
-import type { ProductWriter } from '../write-jobs';
+import type { ProductWriter } from '../../core/write-jobs';
 import { entriesOf, entryOf, type TwoLevel } from '../../core/two-level';
 import { accrualRowsJson, type AccrualFlush, type AccrualFlushResult, type AccrualRow, type LevelReached } from './flush';
 

@@ -4,7 +4,7 @@
 // id that makes a retry safe, then the levels the new totals reach and their bonuses.
 import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlParam, type SqlSession } from '../../db/sql';
 import { levelFromTotal } from '../../shared/level-curve';
-import { utcDay } from '../stats/activity-write';
+import { utcDay } from '../../core/clock';
 
 /** What one member earned since the last flush. */
 export interface AccrualRow {

@@ -9,13 +9,14 @@ import { guildRoute } from '../../http/route';
 import { readCacheKey } from '../../core/read-cache';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
-import { handoutProblem } from '../settings/checks';
+import { handoutProblem } from '../../core/checks';
 import { Snowflake } from '../../shared/auth';
 import { LeaderboardQuery, LevelRewardInput, type LeaderboardPage, type LevelingStats, type LevelReward, type Profile } from '../../shared/leveling';
 import { levelingCommands } from './commands';
 import { celebrate } from './levelups';
 import { addReward, deleteReward, listRewards } from './rewards';
 import { leaderboard, levelingStats, profile } from './service';
+import { levelingState } from './state';
 
 const RewardParams = z.object({ id: rowId('must be a reward id') });
 const MemberParams = z.object({ userId: Snowflake });
@@ -26,7 +27,7 @@ const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', (servi
   return services.settings.with(message.guildId, (settings) => {
     // One lookup of the member (a getter that resolves it from the guild's cache each time).
     const member = message.member;
-    services.accruals.message(
+    levelingState.of(services).accruals.message(
       {
         guildId: message.guildId,
         userId: message.author.id,
@@ -64,22 +65,25 @@ export const levelingFeature: Feature = {
   diagnose: diagnoseLeveling,
   commands: levelingCommands,
   listeners: [earnFromMessage],
+  state: levelingState,
   start(services) {
+    const { accruals, voiceXp } = levelingState.of(services);
     // XP and coins change several times a second while people chat: the answers that show them
     // are read again, and readers get the last one meanwhile rather than each waiting for it.
-    services.accruals.onFlushed((guildIds) => {
+    accruals.onFlushed((guildIds) => {
       for (const guildId of guildIds) services.readCache.markStale(readCacheKey(guildId, 'chat'));
     });
-    services.accruals.onLevelUps((levelUps) => {
+    accruals.onLevelUps((levelUps) => {
       for (const levelUp of levelUps)
         void celebrate(services, levelUp).catch((error: unknown) => services.logger.error({ err: error }, 'level-up celebration failed'));
     });
-    services.accruals.start();
-    services.voiceXp.start();
+    accruals.start();
+    voiceXp.start();
   },
   async stop(services) {
-    await services.voiceXp.stop();
-    await services.accruals.stop();
+    const { accruals, voiceXp } = levelingState.of(services);
+    await voiceXp.stop();
+    await accruals.stop();
   },
   routes: [
     guildRoute({

@@ -3,8 +3,8 @@ import type { Services } from '../../core/services';
 import type { LevelReward as LevelRewardRow } from '../../db/models/economy';
 import { GuildScope } from '../../db/scoped';
 import type { LevelReward } from '../../shared/leveling';
-import { checkRoleHandouts, type RoleRequest } from '../settings/checks';
-import { changeRole, refusalOf, type RoleChange } from '../role-grants/grants';
+import { checkRoleHandouts, type RoleRequest } from '../../core/checks';
+import { changeRole, refusalOf, type RoleChange } from '../role-grants/public';
 
 const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.LevelReward, guildId);
 

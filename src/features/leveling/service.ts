@@ -2,16 +2,11 @@ import { Op, fn, col } from 'sequelize';
 import type { Services } from '../../core/services';
 import { GuildScope } from '../../db/scoped';
 import { levelFromTotal, xpToNextLevel, type LeaderboardPage, type LevelingStats, type Profile } from '../../shared/leveling';
-import { utcDay } from '../stats/activity-write';
+import { utcDay } from '../../core/clock';
 import { readCacheKey } from '../../core/read-cache';
+import { memberName } from '../../core/names';
 
 const DAY_MS = 86_400_000;
-
-/** A member's name for lists: their current server name, else the name they last had, else their id. */
-export function memberName(services: Services, guildId: string, userId: string, stored: string | null): string {
-  const member = services.gateway.client?.guilds.cache.get(guildId)?.members.cache.get(userId);
-  return member?.displayName ?? stored ?? userId;
-}
 
 /** The leaderboard by total XP, paged (cached between flushes). */
 export function leaderboard(services: Services, guildId: string, page: number, pageSize: number): Promise<LeaderboardPage> {

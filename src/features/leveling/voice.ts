@@ -5,7 +5,7 @@
 import type { Guild } from 'discord.js';
 import type { Services } from '../../core/services';
 import { PeriodicTask } from '../../core/periodic';
-import { messageXp } from './accruals';
+import { messageXp, type Accruals } from './accruals';
 
 /** How often progress is added up (real time; how much time passed asks the clock). */
 export const VOICE_TICK_MS = 1000;
@@ -34,14 +34,15 @@ export function eligibleVoiceMembers(guild: Guild): Map<string, { username: stri
   return eligible;
 }
 
-/** Adds up voice time and turns whole minutes into XP. One per process, in Services. */
+/** Adds up voice time and turns whole minutes into XP. One per product, in leveling's state. */
 export class VoiceXp {
   private readonly progress = new Map<string, number>();
   private lastTick: number | null = null;
   private readonly task: PeriodicTask;
 
   constructor(
-    private readonly services: Pick<Services, 'gateway' | 'settings' | 'clock' | 'logger' | 'accruals'>,
+    private readonly services: Pick<Services, 'gateway' | 'settings' | 'clock' | 'logger'>,
+    private readonly accruals: Pick<Accruals, 'voice'>,
     private readonly random: () => number = Math.random,
   ) {
     this.task = new PeriodicTask('voice XP tick', () => this.settle(), services.logger, VOICE_TICK_MS);
@@ -87,7 +88,7 @@ export class VoiceXp {
         let xp = 0;
         for (let minute = 0; minute < minutes; minute += 1)
           xp += messageXp({ ...settings, textMultiplier: settings.voiceMultiplier }, new Date(now), member.booster, this.random);
-        this.services.accruals.voice(guild.id, userId, member.username, xp);
+        this.accruals.voice(guild.id, userId, member.username, xp);
       }
     }
     // Leaving, muting or being left alone ends the streak: partial minutes are not kept.

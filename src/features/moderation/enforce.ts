@@ -9,19 +9,13 @@ import { askDiscord } from '../../bot/discord-errors';
 import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
-import { AutomodEngine, type AutomodVerdict } from './automod';
+import type { AutomodVerdict } from './automod';
 import { announceCase, botActor, moderate, recordCase } from './service';
+import { moderationState } from './state';
 
-/** One engine per running product (tests run several in one process). */
-const engines = new WeakMap<Services, { engine: AutomodEngine; recent: Map<string, number> }>();
 /** A member breaking the same rule again within this long has the message deleted without a new case. */
 const CASE_QUIET_MS = 10_000;
 const MAX_RECENT = 10_000;
-
-/** Makes the product's engine (at start). */
-export function startAutomod(services: Services): void {
-  engines.set(services, { engine: new AutomodEngine(), recent: new Map() });
-}
 
 /** The author's role ids without building a collection per message (discord.js keeps them as an array). */
 const roleIdsOf = (message: Message<true>): readonly string[] => (message.member as unknown as { _roles?: string[] } | null)?._roles ?? [];
@@ -80,8 +74,7 @@ export const enforceAutomod = listener(Events.MessageCreate, 'EnforceAutomod', (
   if (!message.inGuild() || message.author.bot || message.webhookId || message.system) return;
   return services.settings.with(message.guildId, (settings) => {
     if (!settings.automodEnabled) return;
-    const state = engines.get(services);
-    if (!state) return;
+    const state = moderationState.of(services).automod;
     const includeStaff = settings.automodIncludeStaff;
     const { mentions } = message;
     const everyone = mentions.everyone || message.content.includes('@everyone') || message.content.includes('@here');

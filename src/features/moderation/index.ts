@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import type { Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
-import { PeriodicTask } from '../../core/periodic';
 import { guildRoute } from '../../http/route';
 import {
   ModerationActionInput,
@@ -16,18 +15,13 @@ import {
   type ReportsPage,
 } from '../../shared/moderation';
 import { moderationCommands, reportMessage } from './commands';
-import { enforceAutomod, startAutomod } from './enforce';
+import { enforceAutomod } from './enforce';
 import { recordNativeActions } from './native';
 import { dismissReport, listReports, resolveReport } from './reports';
 import { listCases, moderate, moderationStats } from './service';
-import { liftExpiredBans } from './tempbans';
+import { moderationState } from './state';
 
 const ReportParams = z.object({ id: rowId('must be a report id') });
-
-/** How often expired temporary bans are looked for. */
-export const TEMPBAN_INTERVAL_MS = 1000;
-/** One temporary-ban task per running product (tests run several in one process). */
-const tempbanTasks = new WeakMap<Services, PeriodicTask>();
 
 /** A plain member of the demo guild other than the caller, for the access matrix's examples. */
 function exampleMember(services: Services, guildId: string, callerId: string): string {
@@ -67,13 +61,9 @@ export const moderationFeature: Feature = {
   commands: moderationCommands,
   messageCommands: [reportMessage],
   listeners: [recordNativeActions, enforceAutomod],
-  start(services) {
-    startAutomod(services);
-    const task = new PeriodicTask('temporary bans', async () => void (await liftExpiredBans(services)), services.logger, TEMPBAN_INTERVAL_MS);
-    tempbanTasks.set(services, task);
-    task.start();
-  },
-  stop: (services) => tempbanTasks.get(services)?.stop(),
+  state: moderationState,
+  start: (services) => moderationState.of(services).tempbans.start(),
+  stop: (services) => moderationState.of(services).tempbans.stop(),
   routes: [
     guildRoute({
       method: 'get',

@@ -16,8 +16,8 @@ import {
   type ReportStatus,
   type ResolveReportInput,
 } from '../../shared/moderation';
-import { messageUrl } from '../welcome/service';
 import { moderate, type Actor } from './service';
+import { messageUrl } from '../../shared/discord-urls';
 
 const reports = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationReport, guildId);
 
@@ -42,7 +42,7 @@ export async function viewReport(services: Services, row: ModerationReport): Pro
     targetId: row.targetId,
     targetName: row.targetName,
     reason: row.reason,
-    messageUrl: row.messageId && row.channelId ? messageUrl(services, row.guildId, row.channelId, row.messageId) : null,
+    messageUrl: row.messageId && row.channelId ? messageUrl(services.meta, row.guildId, row.channelId, row.messageId) : null,
     content: row.content,
     status: (REPORT_STATUSES as readonly string[]).includes(row.status) ? (row.status as ReportStatus) : 'open',
     caseNumber: caseRow?.caseNumber ?? null,

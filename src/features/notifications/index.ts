@@ -3,8 +3,8 @@ import { listener, type Feature } from '../../core/feature';
 import { guildRoute } from '../../http/route';
 import { GuildScope } from '../../db/scoped';
 import type { WebhookDeliveryView } from '../../shared/notifications';
-import type { Notification } from './notifier';
-import { settingProblem } from '../settings/checks';
+import type { Notification } from '../../core/notifier';
+import { settingProblem } from '../../core/checks';
 
 /** A join or a leave as a notification: who, and how many members the server has now. */
 function memberNotice(member: GuildMember | PartialGuildMember, joined: boolean): Notification {

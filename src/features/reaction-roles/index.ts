@@ -6,8 +6,8 @@ import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
 import type { Diagnostic } from '../../shared/diagnostics';
 import { ReactionRoleInput, ReactionRolePatch, RecentMessagesQuery, type ReactionRoleStats, type ReactionRoleView } from '../../shared/reaction-roles';
-import { channelProblem, handoutProblem } from '../settings/checks';
-import { actorOf } from '../settings/routes';
+import { channelProblem, handoutProblem } from '../../core/checks';
+import { actorOf } from '../../core/actor';
 import {
   addReactionRole,
   catchUpReactionRoles,
@@ -20,6 +20,7 @@ import {
   recentMessages,
   updateReactionRole,
 } from './service';
+import { reactionRoleState } from './state';
 
 const EntryParams = z.object({ id: rowId('must be a reaction role id') });
 
@@ -32,11 +33,11 @@ const onReactionRemove = listener(Events.MessageReactionRemove, 'ReactionRoleRem
 
 /** Entries whose message, channel or role is deleted in Discord stop, with the reason shown on the page. */
 const onMessageDelete = listener(Events.MessageDelete, 'ReactionRoleMessageDeleted', async (services, message) => {
-  if (message.guildId && services.reactionRoles.has(message.guildId, message.id))
+  if (message.guildId && reactionRoleState.of(services).has(message.guildId, message.id))
     await deactivate(services, message.guildId, { messageId: [message.id] }, INACTIVE_REASONS.messageDeleted);
 });
 const onBulkDelete = listener(Events.MessageBulkDelete, 'ReactionRoleMessagesDeleted', async (services, messages, channel) => {
-  const ids = [...messages.keys()].filter((id) => services.reactionRoles.has(channel.guildId, id));
+  const ids = [...messages.keys()].filter((id) => reactionRoleState.of(services).has(channel.guildId, id));
   if (ids.length > 0) await deactivate(services, channel.guildId, { messageId: ids }, INACTIVE_REASONS.messageDeleted);
 });
 const onChannelDelete = listener(Events.ChannelDelete, 'ReactionRoleChannelDeleted', async (services, channel) => {
@@ -119,7 +120,8 @@ export const reactionRolesFeature: Feature = {
   /** Reactions added while the bot was not listening are honoured. */
   catchUp: catchUpReactionRoles,
   diagnose: diagnoseReactionRoles,
-  start: (services) => services.reactionRoles.load(services),
+  state: reactionRoleState,
+  start: (services) => reactionRoleState.of(services).load(services),
   routes: [
     guildRoute({
       method: 'get',

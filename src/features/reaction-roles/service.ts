@@ -2,12 +2,13 @@ import { RESTJSONErrorCodes, type Guild, type GuildMember, type Message, type Me
 import { Op } from 'sequelize';
 import { Conflict, DiscordRefused, InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
+import { reactionRoleState } from './state';
 import type { GuildSummary } from '../../bot/gateway';
 import { askDiscord } from '../../bot/discord-errors';
 import { reactorsOf } from '../../bot/reactions';
 import type { ReactionRole } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
-import { emojiUrl } from '../../shared/discord-urls';
+import { emojiUrl, messageUrl } from '../../shared/discord-urls';
 import {
   emojiKey,
   MAX_ROLES_PER_MESSAGE,
@@ -17,10 +18,9 @@ import {
   type RecentMessage,
   type ReactionRoleView,
 } from '../../shared/reaction-roles';
-import { botNameIn, channelProblem, checkRoleHandouts, problemText, type RoleRequest } from '../settings/checks';
-import { messageUrl } from '../welcome/service';
+import { botNameIn, channelProblem, checkRoleHandouts, problemText, type RoleRequest } from '../../core/checks';
 import { saveVersioned, type EditActor } from '../../db/versioned';
-import { changeRole } from '../role-grants/grants';
+import { changeRole } from '../role-grants/public';
 
 /** The parsed body of POST /reaction-roles. */
 export interface NewReactionRole {
@@ -59,7 +59,7 @@ export function viewReactionRole(services: Services, row: ReactionRole): Reactio
     mode: row.mode,
     isActive: row.isActive,
     inactiveReason: row.inactiveReason,
-    messageUrl: messageUrl(services, row.guildId, row.channelId, row.messageId),
+    messageUrl: messageUrl(services.meta, row.guildId, row.channelId, row.messageId),
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };
@@ -162,7 +162,7 @@ export async function addReactionRole(
     createdBy: request.actorId,
     createdAt: services.clock.now(),
   });
-  services.reactionRoles.add(guild.id, input.messageId);
+  reactionRoleState.of(services).add(guild.id, input.messageId);
   return viewReactionRole(services, row);
 }
 
@@ -207,7 +207,7 @@ export async function updateReactionRole(
       if (sibling.id !== row.id) await save(sibling, { mode: patch.mode });
     }
   }
-  if (saved.isActive) services.reactionRoles.add(guild.id, saved.messageId);
+  if (saved.isActive) reactionRoleState.of(services).add(guild.id, saved.messageId);
   return viewReactionRole(services, saved);
 }
 
@@ -280,7 +280,7 @@ export function matches(row: Pick<ReactionRole, 'emojiId' | 'emoji'>, emoji: { i
  */
 export async function handleReaction(services: Services, reaction: MessageReaction | PartialMessageReaction, userId: string, added: boolean): Promise<void> {
   const guildId = reaction.message.guildId;
-  if (!guildId || !services.reactionRoles.has(guildId, reaction.message.id)) return;
+  if (!guildId || !reactionRoleState.of(services).has(guildId, reaction.message.id)) return;
   const rows = await scope(services, guildId).findAll({ where: { messageId: reaction.message.id, isActive: true } });
   const row = rows.find((candidate) => matches(candidate, reaction.emoji));
   if (!row) return;
@@ -318,7 +318,7 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
   for (const row of rows) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row]);
   let changed = 0;
   for (const [messageId, entries] of byMessage) {
-    services.reactionRoles.add(guild.id, messageId);
+    reactionRoleState.of(services).add(guild.id, messageId);
     const first = entries[0];
     if (!first) continue;
     const channel = guild.channels.cache.get(first.channelId);
@@ -380,28 +380,4 @@ export async function reactionRoleStats(services: Services, guildId: string): Pr
     failures: [...failures].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count),
     daily,
   };
-}
-
-/**
- * Which messages of which guild have active reaction roles, in memory: the reaction listener skips
- * every other reaction without asking the store.
- */
-export class ReactionRoleIndex {
-  private readonly messages = new Set<string>();
-
-  /** The message has (or may have) entries. */
-  add(guildId: string, messageId: string): void {
-    this.messages.add(`${guildId}:${messageId}`);
-  }
-
-  /** Whether the message may have entries. */
-  has(guildId: string, messageId: string): boolean {
-    return this.messages.has(`${guildId}:${messageId}`);
-  }
-
-  /** Loads every message with active entries. */
-  async load(services: Pick<Services, 'store'>): Promise<void> {
-    const rows = await services.store.models.ReactionRole.findAll({ where: { isActive: true }, attributes: ['guildId', 'messageId'] });
-    for (const row of rows) this.add(row.guildId, row.messageId);
-  }
 }

@@ -1,31 +1,14 @@
 import * as z from 'zod';
 import type { Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
-import { PeriodicTask } from '../../core/periodic';
 import { guildRoute } from '../../http/route';
 import { rowId } from '../../shared/fields';
 import type { RoleGrant, RoleGrantList } from '../../shared/role-grants';
-import { retryDueGrants, retryGrantNow, RETRY_TICK_MS } from './retry';
-import { diagnoseRoleGrants, dismissRoleGrant, listRoleGrants, pruneSettledGrants, viewRoleGrant } from './service';
+import { retryGrantNow } from './retry';
+import { diagnoseRoleGrants, dismissRoleGrant, listRoleGrants, viewRoleGrant } from './service';
+import { roleGrantState } from './state';
 
 const GrantParams = z.object({ id: rowId('must be a role grant id') });
-
-/** How often settled grants are pruned. */
-const PRUNE_INTERVAL_MS = 60 * 60_000;
-
-/** One retrier per running product (tests run several in one process). */
-const retriers = new WeakMap<Services, PeriodicTask>();
-
-/** The retrier's pass: due grants, and now and then the pruning of settled ones. */
-function retrierWork(services: Services): () => Promise<void> {
-  let prunedAt = -Infinity;
-  return async () => {
-    await retryDueGrants(services);
-    if (services.clock.ms() - prunedAt < PRUNE_INTERVAL_MS) return;
-    prunedAt = services.clock.ms();
-    await pruneSettledGrants(services);
-  };
-}
 
 /**
  * For the access matrix: a failed grant of the Member role to a member of the demo guild
@@ -73,12 +56,9 @@ async function exampleGrant(services: Services, guildId: string): Promise<Record
 export const roleGrantsFeature: Feature = {
   name: 'role-grants',
   diagnose: diagnoseRoleGrants,
-  start(services) {
-    const task = new PeriodicTask('role grant retries', retrierWork(services), services.logger, RETRY_TICK_MS);
-    retriers.set(services, task);
-    task.start();
-  },
-  stop: (services) => retriers.get(services)?.stop(),
+  state: roleGrantState,
+  start: (services) => roleGrantState.of(services).retrier.start(),
+  stop: (services) => roleGrantState.of(services).retrier.stop(),
   routes: [
     guildRoute({
       method: 'get',

@@ -10,7 +10,7 @@ import type { Services } from '../../core/services';
 import type { RoleGrantRetry } from '../../db/models/role-grant';
 import { ROLE_GRANT_MESSAGES, type RoleGrantSource, type RoleGrantStatus } from '../../shared/role-grants';
 import { counted } from '../../shared/words';
-import { recordReactionRoleEvent } from '../reaction-roles/service';
+import { recordReactionRoleEvent } from '../reaction-roles/public';
 import { callDiscord, sendRoleChange, type GrantTrouble } from './grants';
 import { nextAttemptAt } from './schedule';
 import { whyUnwanted } from './wanted';

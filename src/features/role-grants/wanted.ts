@@ -5,8 +5,8 @@ import { RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
 import type { Services } from '../../core/services';
 import type { RoleGrantRetry } from '../../db/models/role-grant';
 import type { ReactionRole } from '../../db/models/community';
-import { rewardRolesKept } from '../leveling/rewards';
-import { matches } from '../reaction-roles/service';
+import { rewardRolesKept } from '../leveling/public';
+import { matches } from '../reaction-roles/public';
 import { botNameOf, callDiscord, type GrantCall } from './grants';
 
 /** A decided answer: null when still wanted, else why not (a sentence). */

@@ -1,7 +1,7 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { accountRoute, guildRoute, type RouteSpec } from '../../http/route';
-import { listManagedServers } from '../auth/service';
-import { serverOverview, serverStats } from '../stats/service';
+import { managedServers } from '../auth/public';
+import { serverOverview, serverStats } from '../stats/public';
 import type { Services } from '../../core/services';
 import type { GuildMemberView } from '../../bot/gateway';
 import { cannotGiveRole, dangerousPermissionsOf, permissionNames } from '../../core/role-rights';
@@ -14,7 +14,7 @@ export const serverRoutes: RouteSpec[] = [
     method: 'get',
     path: '/servers/stats',
     handler: async ({ account, services }) => {
-      const servers = await listManagedServers(services, account);
+      const servers = await managedServers(services, account);
       const guilds = servers.flatMap((server) => (server.hasBot ? (services.gateway.guild(server.id) ?? []) : []));
       return serverStats(services.store, guilds, services.clock.now());
     },

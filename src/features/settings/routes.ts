@@ -1,15 +1,9 @@
 import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import { guildRoute, type RouteSpec } from '../../http/route';
-import type { Account } from '../../db/models/account';
 import { HistoryQuery, ImportInput, RestoreInput, SettingsUpdateSchema } from '../../shared/settings';
 import { backupSettings, exportSettings, importSettings, resetSettings, restoreSettings, settingsView, writeSettings } from './service';
-import type { Actor } from './store';
-
-/** The account as the history names it. */
-export function actorOf(account: Account): Actor {
-  return { userId: account.userId, name: account.username };
-}
+import { actorOf } from '../../core/actor';
 
 const EntryParams = z.object({ entryId: rowId('must be a history entry id') });
 

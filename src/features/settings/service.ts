@@ -18,11 +18,12 @@ import {
   type SettingsView,
 } from '../../shared/settings';
 import { zodFieldErrors } from '../../shared/zod-fields';
-import { checkGuildIds, checkRoleHandouts, checkRules, checkWebhookUrl, settingsHandouts } from './checks';
+import { checkGuildIds, checkRoleHandouts, checkRules, checkWebhookUrl, settingsHandouts } from '../../core/checks';
 import { readStatus, setStatus, statusLock } from './presence';
 import { refuseStaleSave } from '../../core/versions';
-import { guildValueWords } from './values';
-import { changedKeys, type Actor, type HistoryKind, type StoredSettings } from './store';
+import { guildValueWords } from '../../core/value-words';
+import { changedKeys, type HistoryKind, type StoredSettings } from '../../db/settings-store';
+import type { Actor } from '../../core/actor';
 
 /** Settings whose values are secrets or tokens: masked in the history. */
 const SECRET_FIELDS = new Set(['apiKey', 'webhookUrl']);

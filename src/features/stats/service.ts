@@ -4,7 +4,7 @@ import { GuildScope } from '../../db/scoped';
 import type { Store } from '../../db/store';
 import type { ServerStats } from '../../shared/auth';
 import type { ServerOverview as Overview } from '../../shared/servers';
-import { utcDay } from './activity-write';
+import { utcDay } from '../../core/clock';
 
 /** "Active" means posted within this window. */
 export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;

@@ -1,4 +1,4 @@
-import type { Feature } from '../../core/feature';
+import { featureState, type Feature } from '../../core/feature';
 import { publicRoute } from '../../http/route';
 import type { Health } from '../../shared/health';
 import type { Command } from '../../bot/command';
@@ -7,13 +7,12 @@ import { TtlCache } from '../../core/ttl-cache';
 
 /** The store's answer is believed for a second: a probe hammering /api/health costs one query a second, not one each. */
 const STORE_CHECK_MS = 1000;
-const storeChecks = new WeakMap<Services, TtlCache<boolean>>();
+/** The system's state: the store's last answer to a health check. */
+const systemState = featureState('system', () => ({ storeChecks: new TtlCache<boolean>(STORE_CHECK_MS) }));
 
 /** Whether the store answers, asked at most once a second per product. */
 function storeAnswers(services: Services): Promise<boolean> {
-  let cache = storeChecks.get(services);
-  if (!cache) storeChecks.set(services, (cache = new TtlCache<boolean>(STORE_CHECK_MS)));
-  return cache.get('store', () => services.store.ping());
+  return systemState.of(services).storeChecks.get('store', () => services.store.ping());
 }
 
 /** /ping: shows that the bot is alive and its gateway latency. */
@@ -30,6 +29,7 @@ export const pingCommand: Command = {
 /** Health (for the header and the container's HEALTHCHECK), link metadata, and /ping. */
 export const systemFeature: Feature = {
   name: 'system',
+  state: systemState,
   routes: [
     publicRoute({
       method: 'get',

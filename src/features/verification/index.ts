@@ -5,7 +5,7 @@ import { guildRoute } from '../../http/route';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
 import { VERIFY_EMOJI, type VerificationStatus } from '../../shared/welcome';
-import { channelProblem, handoutProblem, settingProblem } from '../settings/checks';
+import { channelProblem, handoutProblem, settingProblem } from '../../core/checks';
 import { catchUpVerifications, giveJoinRole, noteDeletedMessages, publishRulesMessage, rulesMessageStale, verificationStatus, verifyMember } from './service';
 
 /** ✅ on the rules message verifies the member; any other reaction there is removed. */

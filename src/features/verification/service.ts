@@ -6,8 +6,8 @@ import { askDiscord } from '../../bot/discord-errors';
 import { reactorsOf } from '../../bot/reactions';
 import { VERIFY_EMOJI, type VerificationStatus } from '../../shared/welcome';
 import type { GuildSettings } from '../../shared/settings';
-import { messageUrl } from '../welcome/service';
-import { changeRole, refusalOf, type RoleChange } from '../role-grants/grants';
+import { changeRole, refusalOf, type RoleChange } from '../role-grants/public';
+import { messageUrl } from '../../shared/discord-urls';
 
 /** The rules message's embed: the rules and what to do. */
 export function rulesEmbed(guildName: string, rules: string): APIEmbed {
@@ -85,7 +85,7 @@ export async function verificationStatus(services: Services, guildId: string): P
     rulesMessage: {
       channelId: state.channelId,
       messageId: state.messageId,
-      url: messageUrl(services, guildId, state.channelId, state.messageId),
+      url: messageUrl(services.meta, guildId, state.channelId, state.messageId),
       exists: !state.missing,
     },
   };

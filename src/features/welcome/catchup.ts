@@ -1,7 +1,7 @@
 import type { Guild } from 'discord.js';
 import type { Services } from '../../core/services';
 import { listAllMembers } from '../../bot/members';
-import { giveJoinRole } from '../verification/service';
+import { giveJoinRole } from '../verification/public';
 import { welcomeMember } from './service';
 
 /** Joins older than this are not caught up on after a restart. */

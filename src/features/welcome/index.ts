@@ -7,9 +7,10 @@ import { longestWelcome, MESSAGE_MAX, type WelcomeLogEntry } from '../../shared/
 import type { Services } from '../../core/services';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
-import { settingProblem } from '../settings/checks';
+import { settingProblem } from '../../core/checks';
 import { catchUpJoins } from './catchup';
 import { checkWelcomeLength, recentWelcomes, testWelcome, welcomeMember } from './service';
+import { welcomeState } from './state';
 
 /** POST /welcome/test: the form's channel and message, unsaved, or the saved ones. */
 const WelcomeTestInput = z.object({ welcomeChannelId: optionalId().optional(), welcomeMessage: text(2000).optional() }).strict();
@@ -28,7 +29,7 @@ async function catchUpGuild(services: Services, guild: Guild): Promise<void> {
   try {
     await catchUpJoins(services, guild);
   } finally {
-    services.lastSeen.mark(guild.id);
+    welcomeState.of(services).lastSeen.mark(guild.id);
   }
 }
 
@@ -91,6 +92,7 @@ export const welcomeFeature: Feature = {
       handler: ({ guild, services }): Promise<WelcomeLogEntry[]> => recentWelcomes(services, guild.id),
     }),
   ],
-  start: (services) => services.lastSeen.start(),
-  stop: (services) => services.lastSeen.stop(),
+  state: welcomeState,
+  start: (services) => welcomeState.of(services).lastSeen.start(),
+  stop: (services) => welcomeState.of(services).lastSeen.stop(),
 };

@@ -5,7 +5,8 @@ import type { GuildSummary } from '../../bot/gateway';
 import type { WelcomeLog } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import { longestWelcome, MESSAGE_MAX, renderWelcome, type WelcomeLogEntry, type WelcomeTestResult } from '../../shared/welcome';
-import { channelProblem, problemText } from '../settings/checks';
+import { channelProblem, problemText } from '../../core/checks';
+import { messageUrl } from '../../shared/discord-urls';
 
 /** A member who joined, as the welcome needs them. */
 export interface Joiner {
@@ -29,11 +30,6 @@ export function checkWelcomeLength(field: string, template: string, serverName: 
         `${MESSAGE_MAX.toLocaleString('en-US')}. Shorten it.`,
     );
   }
-}
-
-/** The link to a message of a guild. */
-export function messageUrl(services: Services, guildId: string, channelId: string, messageId: string): string {
-  return `${services.meta.appBase}/channels/${guildId}/${channelId}/${messageId}`;
 }
 
 /** Why a post failed, in words (Discord's reason when it refused). */
@@ -133,7 +129,7 @@ export async function testWelcome(
     const content = renderWelcome(template, { userId: user.userId, username: user.username, server: guild.name, memberCount: guild.memberCount });
     const posted = await services.messenger.post(guild.id, channelId, { content, mentionUserIds: [user.userId] });
     await log.create({ ...base, messageId: posted.id, status: 'sent', error: null });
-    return { url: messageUrl(services, guild.id, channelId, posted.id), messageId: posted.id, channelId };
+    return { url: messageUrl(services.meta, guild.id, channelId, posted.id), messageId: posted.id, channelId };
   } catch (error) {
     await log.create({ ...base, messageId: null, status: 'failed', error: failureText(error).slice(0, 500) });
     throw error;
@@ -151,7 +147,7 @@ export async function recentWelcomes(services: Services, guildId: string): Promi
     status: row.status,
     error: row.error,
     dm: row.dm,
-    url: row.channelId && row.messageId ? messageUrl(services, guildId, row.channelId, row.messageId) : null,
+    url: row.channelId && row.messageId ? messageUrl(services.meta, guildId, row.channelId, row.messageId) : null,
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -1,12 +1,7 @@
 // The activity counts' writes, as a store-writer job (src/db/writer.ts): messages, joins, leaves
 // and commands per guild and day, each member's last post, and commands by name, added to what the
 // store holds. Plain inputs, no Sequelize: it runs in the writer's thread too.
-import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlSession } from '../../db/sql';
-
-/** The UTC day of a time, as stored: YYYY-MM-DD. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlSession } from './sql';
 
 /** A guild's counts of one UTC day. */
 export interface DayCounters {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { APIEmbed } from 'discord.js';
-import type { Clock } from '../../core/clock';
-import type { Store } from '../../db/store';
-import type { Logger } from '../../logger';
-import type { Messenger } from '../../bot/messenger';
-import type { SecretBox } from '../auth/crypto';
-import type { SettingsStore } from '../settings/store';
-import { NOTIFICATION_EVENTS, WEBHOOK_SIGNATURE_HEADER, type NotificationEvent } from '../../shared/bot-settings';
+import type { Clock } from './clock';
+import type { Store } from '../db/store';
+import type { Logger } from '../logger';
+import type { Messenger } from '../bot/messenger';
+import type { SecretBox } from './crypto';
+import type { SettingsStore } from '../db/settings-store';
+import { NOTIFICATION_EVENTS, WEBHOOK_SIGNATURE_HEADER, type NotificationEvent } from '../shared/bot-settings';
 import { postWebhook, signBody } from './webhook';
 
 /** Something worth telling a guild's moderators: posted to its log channel and POSTed to its webhook. */

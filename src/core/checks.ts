@@ -1,11 +1,11 @@
 import { PermissionFlagsBits } from 'discord.js';
-import { ConfirmationRequired, Forbidden, InvalidInput } from '../../core/errors';
-import { cannotGiveRole, dangerousRoleWarning } from '../../core/role-rights';
-import type { Services } from '../../core/services';
-import type { ChannelView } from '../../bot/gateway';
-import { VERIFICATION_MISSING, WELCOME_MISSING_CHANNEL } from '../../shared/welcome';
-import type { GuildSettings, SettingKey } from '../../shared/settings';
-import { checkWebhookTarget, WebhookTargetRefused } from '../notifications/target';
+import { ConfirmationRequired, Forbidden, InvalidInput } from './errors';
+import { cannotGiveRole, dangerousRoleWarning } from './role-rights';
+import type { Services } from './services';
+import type { ChannelView } from '../bot/gateway';
+import { VERIFICATION_MISSING, WELCOME_MISSING_CHANNEL } from '../shared/welcome';
+import type { GuildSettings, SettingKey } from '../shared/settings';
+import { checkWebhookTarget, WebhookTargetRefused } from './webhook-target';
 
 /** What the bot must be able to do in a channel. */
 export type ChannelNeed = 'send' | 'embed' | 'react' | 'readHistory' | 'manageMessages';

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ManualClock } from '../../core/clock';
-import type { Store } from '../../db/store';
-import { createLogger } from '../../logger';
-import { SETTINGS_DEFAULTS } from '../../shared/settings';
-import { createTestStore, storeBackends } from '../../../test/helpers/store';
-import { SettingsStore, changedKeys, nonDefaults } from './store';
+import { ManualClock } from '../core/clock';
+import type { Store } from './store';
+import { createLogger } from '../logger';
+import { SETTINGS_DEFAULTS } from '../shared/settings';
+import { createTestStore, storeBackends } from '../../test/helpers/store';
+import { SettingsStore, changedKeys, nonDefaults } from './settings-store';
 
 const actor = { userId: '100000000000000001', name: 'admin' };
 

@@ -1,8 +1,8 @@
-import type { Grant, GrantSource } from '../../core/access';
-import type { Clock } from '../../core/clock';
-import { GuildScope } from '../../db/scoped';
-import type { Store } from '../../db/store';
-import type { GrantLevel } from '../../shared/access';
+import type { Grant, GrantSource } from '../core/access';
+import type { Clock } from '../core/clock';
+import { GuildScope } from './scoped';
+import type { Store } from './store';
+import type { GrantLevel } from '../shared/access';
 
 /** How long a guild's grants are reused before they are read again (other processes may change them). */
 const GRANTS_TTL_MS = 30_000;

@@ -1,5 +1,5 @@
-import type { MockLoginInput } from '../../shared/auth';
-import type { DiscordProfile, DiscordTokens } from './discord';
+import type { MockLoginInput } from '../shared/auth';
+import type { DiscordProfile, DiscordTokens } from './discord-oauth';
 
 /**
  * The demo login (sandbox mode only): makes the mock user an admin of the sandbox's demo guild and

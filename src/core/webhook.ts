@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { checkWebhookTarget } from './target';
+import { checkWebhookTarget } from './webhook-target';
 
 /** The value of X-Signature-256: `sha256=` and the hex HMAC-SHA256 of the raw body with the API key. */
 export function signBody(body: string, key: string): string {

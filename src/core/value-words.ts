@@ -1,5 +1,5 @@
-import type { Services } from '../../core/services';
-import { plainValue, type DescribeValue } from '../../core/versions';
+import type { Services } from './services';
+import { plainValue, type DescribeValue } from './versions';
 
 /**
  * Values of a guild's settings and items in words, for "what changed meanwhile": a role id by its

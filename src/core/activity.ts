@@ -1,8 +1,9 @@
-import { PeriodicTask } from '../../core/periodic';
-import type { Logger } from '../../logger';
-import { entriesOf, entryOf, setEntry, type TwoLevel } from '../../core/two-level';
-import type { ProductWriter } from '../write-jobs';
-import { activityWrite, utcDay, type DayCounters } from './activity-write';
+import { PeriodicTask } from './periodic';
+import type { Logger } from '../logger';
+import { entriesOf, entryOf, setEntry, type TwoLevel } from './two-level';
+import type { ProductWriter } from './write-jobs';
+import { activityWrite, type DayCounters } from '../db/activity-write';
+import { utcDay } from './clock';
 
 const DAY_MS = 86_400_000;
 /**

@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Logger } from '../../logger';
-import type { Store } from '../../db/store';
-import type { Clock } from '../../core/clock';
+import type { Logger } from '../logger';
+import type { Store } from './store';
+import type { Clock } from '../core/clock';
 import { Op } from 'sequelize';
-import { GuildScope } from '../../db/scoped';
-import type { EditMeanwhile } from '../../core/versions';
+import { GuildScope } from './scoped';
+import type { EditMeanwhile } from '../core/versions';
 import {
   GuildSettingsSchema,
   SETTINGS_DEFAULTS,
@@ -13,13 +13,8 @@ import {
   type HistoryEntry,
   type SettingChange,
   type SettingKey,
-} from '../../shared/settings';
-
-/** Who made a change: a Discord user (with the name shown in the history), or the bot itself (null id). */
-export interface Actor {
-  userId: string | null;
-  name: string;
-}
+} from '../shared/settings';
+import type { Actor } from '../core/actor';
 
 /** What the store keeps for a guild: the settings (merged over the defaults), the sealed API key, a write counter. */
 export interface StoredSettings {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkWebhookTarget, isPublicAddress, WebhookTargetRefused } from './target';
+import { checkWebhookTarget, isPublicAddress, WebhookTargetRefused } from './webhook-target';
 
 test('loopback, private, link-local, reserved and special-purpose addresses are not public', () => {
   for (const address of [

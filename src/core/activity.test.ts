@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { QueryTypes } from 'sequelize';
-import type { Store } from '../../db/store';
-import { createLogger } from '../../logger';
-import { createTestStore, storeBackends } from '../../../test/helpers/store';
-import { openStoreWriter } from '../../db/writer';
+import type { Store } from '../db/store';
+import { createLogger } from '../logger';
+import { createTestStore, storeBackends } from '../../test/helpers/store';
+import { openStoreWriter } from '../db/writer';
 import { WRITE_JOBS } from '../write-jobs';
-import { ActivityRecorder, LAST_POST_PRECISION_MS } from './recorder';
-import { serverOverview, serverStats } from './service';
+import { ActivityRecorder, LAST_POST_PRECISION_MS } from './activity';
+import { serverOverview, serverStats } from '../features/stats/service';
 
 const guild = { id: '900000000000000001', name: 'G', icon: null, memberCount: 42, ownerId: '1' };
 

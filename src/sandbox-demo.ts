@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Conflict } from '../../core/errors';
-import type { Sandbox } from '../../sandbox';
-import { DemoAccountRefused } from '../../sandbox/world';
-import type { MockLoginInput } from '../../shared/auth';
-import type { DemoSignIn } from './demo';
-import type { DiscordOAuth } from './discord';
+import { Conflict } from './core/errors';
+import type { Sandbox } from './sandbox';
+import { DemoAccountRefused } from './sandbox/world';
+import type { MockLoginInput } from './shared/auth';
+import type { DemoSignIn } from './core/demo-sign-in';
+import type { DiscordOAuth } from './core/discord-oauth';
 
 /**
  * What else the sandbox calls `id`, in words ("role"), or null when it is no server, role, channel,

@@ -1,0 +1,2 @@
+// What other features may use of reaction roles.
+export { matches, recordReactionRoleEvent } from './service';

@@ -1,0 +1,29 @@
+import { featureState } from '../../core/feature';
+import type { Services } from '../../core/services';
+
+/**
+ * Which messages of which guild have active reaction roles, in memory: the reaction listener skips
+ * every other reaction without asking the store.
+ */
+export class ReactionRoleIndex {
+  private readonly messages = new Set<string>();
+
+  /** The message has (or may have) entries. */
+  add(guildId: string, messageId: string): void {
+    this.messages.add(`${guildId}:${messageId}`);
+  }
+
+  /** Whether the message may have entries. */
+  has(guildId: string, messageId: string): boolean {
+    return this.messages.has(`${guildId}:${messageId}`);
+  }
+
+  /** Loads every message with active entries. */
+  async load(services: Pick<Services, 'store'>): Promise<void> {
+    const rows = await services.store.models.ReactionRole.findAll({ where: { isActive: true }, attributes: ['guildId', 'messageId'] });
+    for (const row of rows) this.add(row.guildId, row.messageId);
+  }
+}
+
+/** Reaction roles' state: which messages have entries. */
+export const reactionRoleState = featureState('reaction-roles', () => new ReactionRoleIndex());

@@ -1,0 +1,2 @@
+// What other features may use of verification.
+export { giveJoinRole } from './service';
