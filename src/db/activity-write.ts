@@ -2,6 +2,7 @@
 // and commands per guild and day, each member's last post, and commands by name, added to what the
 // store holds. Plain inputs, no Sequelize: it runs in the writer's thread too.
 import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlSession } from './sql';
+import { addExcluded, col, cols, COMMAND_USAGE as USAGE, GUILD_DAILY_STATS as DAYS, MEMBER_ACTIVITY as ACTIVITY, qualified } from './tables';
 
 /** A guild's counts of one UTC day. */
 export interface DayCounters {
@@ -47,32 +48,29 @@ export async function writeActivity(session: SqlSession, write: ActivityWrite): 
   const days = jsonRows(dialect, '$1', DAY_FIELDS);
   const posts = jsonRows(dialect, '$1', POST_FIELDS);
   const commands = jsonRows(dialect, '$1', COMMAND_FIELDS);
+  const lastPost = col(ACTIVITY, 'lastMessageAt');
   await together(session, [
     () =>
       session.query(
-        `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands")
+        `INSERT INTO ${DAYS.name} (${cols(DAYS, 'guildId', 'day', 'messages', 'joins', 'leaves', 'commands')})
        SELECT ${days.field.guildId}, ${days.field.day}, ${days.field.messages},
          ${days.field.joins}, ${days.field.leaves}, ${days.field.commands} FROM ${days.from} WHERE true
-       ON CONFLICT ("guildId", "day") DO UPDATE SET
-         "messages" = guild_daily_stats."messages" + excluded."messages",
-         "joins" = guild_daily_stats."joins" + excluded."joins",
-         "leaves" = guild_daily_stats."leaves" + excluded."leaves",
-         "commands" = guild_daily_stats."commands" + excluded."commands"`,
+       ON CONFLICT (${cols(DAYS, 'guildId', 'day')}) DO UPDATE SET ${addExcluded(DAYS, 'messages', 'joins', 'leaves', 'commands')}`,
         [write.days],
       ),
     () =>
       session.query(
-        `INSERT INTO member_activity ("guildId", "userId", "lastMessageAt")
+        `INSERT INTO ${ACTIVITY.name} (${cols(ACTIVITY, 'guildId', 'userId', 'lastMessageAt')})
        SELECT ${posts.field.guildId}, ${posts.field.userId}, ${instantParam(dialect, posts.field.at)} FROM ${posts.from} WHERE true
-       ON CONFLICT ("guildId", "userId") DO UPDATE SET "lastMessageAt" =
-         CASE WHEN excluded."lastMessageAt" > member_activity."lastMessageAt" THEN excluded."lastMessageAt" ELSE member_activity."lastMessageAt" END`,
+       ON CONFLICT (${cols(ACTIVITY, 'guildId', 'userId')}) DO UPDATE SET ${lastPost} =
+         CASE WHEN excluded.${lastPost} > ${qualified(ACTIVITY, 'lastMessageAt')} THEN excluded.${lastPost} ELSE ${qualified(ACTIVITY, 'lastMessageAt')} END`,
         [write.posts],
       ),
     () =>
       session.query(
-        `INSERT INTO command_usage ("guildId", "command", "count")
+        `INSERT INTO ${USAGE.name} (${cols(USAGE, 'guildId', 'command', 'count')})
        SELECT ${commands.field.guildId}, ${commands.field.command}, ${commands.field.count} FROM ${commands.from} WHERE true
-       ON CONFLICT ("guildId", "command") DO UPDATE SET "count" = command_usage."count" + excluded."count"`,
+       ON CONFLICT (${cols(USAGE, 'guildId', 'command')}) DO UPDATE SET ${addExcluded(USAGE, 'count')}`,
         [write.commands],
       ),
   ] as const);

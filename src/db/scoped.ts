@@ -1,5 +1,6 @@
 import type {
   Attributes,
+  BulkCreateOptions,
   CountOptions,
   CreationAttributes,
   DestroyOptions,
@@ -12,7 +13,7 @@ import type {
 } from 'sequelize';
 
 /** A model whose rows belong to one guild. */
-type GuildModel = Model & { guildId: string };
+export type GuildModel = Model & { guildId: string };
 
 /**
  * One guild's rows of a model. Every query it runs carries `guildId`, so a repository built on it
@@ -41,6 +42,25 @@ export class GuildScope<M extends GuildModel> {
   /** How many rows of this guild match. */
   count(options: Omit<CountOptions<Attributes<M>>, 'group'> = {}): Promise<number> {
     return this.model.count({ ...options, where: this.where(options.where) });
+  }
+
+  /** This guild's row with this primary key, or null (another guild's row is not found). */
+  findByPk(id: number | string, options: Omit<FindOptions<Attributes<M>>, 'where'> = {}): Promise<M | null> {
+    return this.findOne({ ...options, where: { [this.model.primaryKeyAttribute]: id } as WhereOptions<Attributes<M>> });
+  }
+
+  /** How many rows of this guild match, by the values of one column. */
+  async countBy<K extends keyof Attributes<M> & string>(column: K, options: Omit<CountOptions<Attributes<M>>, 'group'> = {}): Promise<Map<Attributes<M>[K], number>> {
+    const rows = (await this.model.count({ ...options, where: this.where(options.where), group: [column] })) as unknown as ({ count: number | string } & Record<K, Attributes<M>[K]>)[];
+    return new Map(rows.map((row) => [row[column], Number(row.count)]));
+  }
+
+  /** Creates rows in this guild. */
+  bulkCreate(values: readonly Omit<CreationAttributes<M>, 'guildId'>[], options: BulkCreateOptions<Attributes<M>> = {}): Promise<M[]> {
+    return this.model.bulkCreate(
+      values.map((row) => ({ ...row, guildId: this.guildId }) as unknown as CreationAttributes<M>),
+      options,
+    );
   }
 
   /** Creates a row in this guild. */

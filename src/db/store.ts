@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { QueryTypes, Sequelize, Transaction as SqlTransaction, type Options } from 'sequelize';
+import { QueryTypes, Sequelize, Transaction as SqlTransaction, type ModelStatic, type Options } from 'sequelize';
 import { SequelizeStorage, Umzug } from 'umzug';
 import type { Logger } from '../logger';
 import { MIGRATIONS } from './migrations';
 import { RowCache } from './row-cache';
+import { GuildScope, type GuildModel } from './scoped';
 import { postgresOptions, preparePostgres } from './postgres';
 import { prepareSqlite } from './sqlite';
 import { sqliteFile } from './url';
@@ -49,11 +50,34 @@ export const models = {
 };
 export type Models = typeof models;
 
+/** The models whose rows belong to one guild (they have a `guildId`). */
+type GuildModelName = { [K in keyof Models]: InstanceType<Models[K]> extends GuildModel ? K : never }[keyof Models];
+
+/**
+ * One guild's rows of every guild-owned model, each query bound to the guild (GuildScope): what
+ * features use by default, so no query reaches another guild's rows by a forgotten where clause.
+ * The queries across guilds that must exist (what is due, what expired, start-up indexes) are named
+ * in src/db/cross-guild.ts.
+ */
+export type GuildData = { readonly [K in GuildModelName]: GuildScope<InstanceType<Models[K]>> };
+
+/** The guild-bound repositories of one guild. */
+function guildData(bound: Models, guildId: string): GuildData {
+  const data: Record<string, GuildScope<GuildModel>> = {};
+  for (const [name, model] of Object.entries(bound) as [string, ModelStatic<GuildModel>][]) {
+    if ('guildId' in model.getAttributes()) data[name] = new GuildScope(model, guildId);
+  }
+  return data as unknown as GuildData;
+}
+
 /** The opened store: the connection, the bound models, and its lifecycle. */
 export interface Store {
   sequelize: Sequelize;
   dialect: 'sqlite' | 'postgres';
+  /** The models across guilds: the store's own modules and src/db/cross-guild.ts use them; features use `guild(id)`. */
   models: Models;
+  /** One guild's rows (see GuildData). */
+  guild(guildId: string): GuildData;
   /** Rows read on every signed-in request, kept for a moment (see RowCache). */
   cached: { accounts: RowCache<Account>; sessions: RowCache<Session> };
   /** Applies pending migrations; returns the names applied. Safe to call repeatedly. */
@@ -127,6 +151,7 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
     sequelize,
     dialect,
     models: boundModels,
+    guild: (guildId) => guildData(boundModels, guildId),
     cached: { accounts: new RowCache(boundModels.Account), sessions: new RowCache(boundModels.Session) },
     async migrate() {
       const applied = await umzug.up();

@@ -1,3 +1,5 @@
+import { attributesOf } from '../columns';
+import { TRANSACTIONS } from '../tables';
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
 import type { ShopItemType, TransactionType } from '../../shared/economy';
@@ -68,22 +70,7 @@ export class Transaction extends Model<InferAttributes<Transaction>, InferCreati
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    this.init(
-      {
-        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
-        userId: { type: DataTypes.STRING(21), allowNull: false },
-        guildId: { type: DataTypes.STRING(21), allowNull: false },
-        type: { type: DataTypes.STRING(16), allowNull: false },
-        amount: { type: DataTypes.INTEGER, allowNull: false },
-        itemId: { type: DataTypes.INTEGER, allowNull: true },
-        itemName: { type: DataTypes.STRING(100), allowNull: true },
-        description: { type: DataTypes.TEXT, allowNull: true },
-        actorId: { type: DataTypes.STRING(21), allowNull: true },
-        counterpartyId: { type: DataTypes.STRING(21), allowNull: true },
-        createdAt: { type: DataTypes.DATE, allowNull: false },
-      },
-      { sequelize, tableName: 'transactions', timestamps: false },
-    );
+    this.init(attributesOf(TRANSACTIONS), { sequelize, tableName: TRANSACTIONS.name, timestamps: false });
   }
 }
 

@@ -1,3 +1,5 @@
+import { attributesOf } from '../columns';
+import { USER_CURRENCY, USER_LEVELS, MEMBER_ACTIVITY } from '../tables';
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
 // Per-member rows. `userId` is the member's Discord id and `guildId` the guild's Discord id:
@@ -18,19 +20,7 @@ export class UserCurrency extends Model<InferAttributes<UserCurrency>, InferCrea
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    this.init(
-      {
-        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
-        userId: { type: DataTypes.STRING(21), allowNull: false },
-        guildId: { type: DataTypes.STRING(21), allowNull: false },
-        balance: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        totalEarned: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        username: { type: DataTypes.STRING(100), allowNull: true },
-        lastDailyAt: { type: DataTypes.DATE, allowNull: true },
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize, tableName: 'user_currency', createdAt: false },
-    );
+    this.init(attributesOf(USER_CURRENCY), { sequelize, tableName: USER_CURRENCY.name, createdAt: false });
   }
 }
 
@@ -49,20 +39,7 @@ export class UserLevel extends Model<InferAttributes<UserLevel>, InferCreationAt
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    this.init(
-      {
-        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
-        userId: { type: DataTypes.STRING(21), allowNull: false },
-        guildId: { type: DataTypes.STRING(21), allowNull: false },
-        level: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 1 },
-        xp: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        totalXp: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        messagesCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-        username: { type: DataTypes.STRING(100), allowNull: true },
-        updatedAt: DataTypes.DATE,
-      },
-      { sequelize, tableName: 'user_levels', createdAt: false },
-    );
+    this.init(attributesOf(USER_LEVELS), { sequelize, tableName: USER_LEVELS.name, createdAt: false });
   }
 }
 
@@ -103,13 +80,6 @@ export class MemberActivity extends Model<InferAttributes<MemberActivity>, Infer
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    this.init(
-      {
-        guildId: { type: DataTypes.STRING(21), primaryKey: true },
-        userId: { type: DataTypes.STRING(21), primaryKey: true },
-        lastMessageAt: { type: DataTypes.DATE, allowNull: false },
-      },
-      { sequelize, tableName: 'member_activity', timestamps: false },
-    );
+    this.init(attributesOf(MEMBER_ACTIVITY), { sequelize, tableName: MEMBER_ACTIVITY.name, timestamps: false });
   }
 }

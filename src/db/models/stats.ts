@@ -1,4 +1,6 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
+import { attributesOf } from '../columns';
+import { COMMAND_USAGE, GUILD_DAILY_STATS } from '../tables';
+import { Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize';
 
 /** How often each slash command ran in a guild. */
 export class CommandUsage extends Model<InferAttributes<CommandUsage>, InferCreationAttributes<CommandUsage>> {
@@ -8,14 +10,7 @@ export class CommandUsage extends Model<InferAttributes<CommandUsage>, InferCrea
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    this.init(
-      {
-        guildId: { type: DataTypes.STRING(21), primaryKey: true },
-        command: { type: DataTypes.STRING(32), primaryKey: true },
-        count: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-      },
-      { sequelize, tableName: 'command_usage', timestamps: false },
-    );
+    this.init(attributesOf(COMMAND_USAGE), { sequelize, tableName: COMMAND_USAGE.name, timestamps: false });
   }
 }
 
@@ -32,19 +27,6 @@ export class GuildDailyStats extends Model<InferAttributes<GuildDailyStats>, Inf
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
-    // A fresh object per attribute: Sequelize writes into attribute definitions.
-    const counter = () => ({ type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 });
-    this.init(
-      {
-        guildId: { type: DataTypes.STRING(21), primaryKey: true },
-        day: { type: DataTypes.STRING(10), primaryKey: true },
-        messages: counter(),
-        joins: counter(),
-        leaves: counter(),
-        commands: counter(),
-        xp: counter(),
-      },
-      { sequelize, tableName: 'guild_daily_stats', timestamps: false },
-    );
+    this.init(attributesOf(GUILD_DAILY_STATS), { sequelize, tableName: GUILD_DAILY_STATS.name, timestamps: false });
   }
 }

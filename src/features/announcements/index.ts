@@ -14,8 +14,8 @@ const EntryParams = z.object({ id: rowId('must be an announcement id') });
 
 /** What stops scheduled announcements from going out. */
 async function diagnoseAnnouncements(services: Services, guildId: string): Promise<Diagnostic[]> {
-  const scheduled = await services.store.models.Announcement.findAll({
-    where: { guildId, status: 'scheduled' },
+  const scheduled = await services.store.guild(guildId).Announcement.findAll({
+    where: { status: 'scheduled' },
     attributes: ['id', 'title', 'channelId', 'mentionRoleId'],
   });
   const items: Diagnostic[] = [];

@@ -4,7 +4,6 @@ import { Conflict, DiscordRefused, InvalidInput, NotFound } from '../../core/err
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import type { Announcement } from '../../db/models/community';
-import { GuildScope } from '../../db/scoped';
 import { saveVersioned, type EditActor } from '../../db/versioned';
 import { guildValueWords } from '../../core/value-words';
 import {
@@ -17,6 +16,7 @@ import {
 } from '../../shared/announcements';
 import { botNameIn, channelProblem, problemText } from '../../core/checks';
 import { messageUrl } from '../../shared/discord-urls';
+import { acrossGuilds } from '../../db/cross-guild';
 
 /** Who made an announcement. */
 export interface AnnouncementActor {
@@ -48,7 +48,7 @@ const SENDING_NOW = 'That announcement is being sent right now.';
 /** What became of an announcement that is no longer scheduled, to finish "That announcement … and can no longer be changed." */
 const SETTLED = { sent: 'was sent already', failed: 'could not be sent', cancelled: 'was cancelled', missed: 'missed its time' } as const;
 
-const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.Announcement, guildId);
+const scope = (services: Services, guildId: string) => services.store.guild(guildId).Announcement;
 
 /** An announcement as Recent Announcements lists it. */
 export function viewAnnouncement(services: Services, row: Announcement): AnnouncementView {
@@ -233,10 +233,12 @@ export async function listAnnouncements(services: Services, guildId: string, pag
  */
 async function claim(services: Services, row: Announcement): Promise<boolean> {
   const now = services.clock.now();
-  const [count] = await services.store.models.Announcement.update(
-    { claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: row.attempts + 1, updatedAt: now },
-    { where: { id: row.id, status: 'scheduled', attempts: row.attempts, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] } },
-  );
+  const count = await services.store
+    .guild(row.guildId)
+    .Announcement.update(
+      { claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: row.attempts + 1, updatedAt: now },
+      { where: { id: row.id, status: 'scheduled', attempts: row.attempts, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] } },
+    );
   return count === 1;
 }
 
@@ -248,7 +250,7 @@ async function claim(services: Services, row: Announcement): Promise<boolean> {
  */
 export async function sendDueAnnouncements(services: Services): Promise<number> {
   const now = services.clock.ms();
-  const due = await services.store.models.Announcement.findAll({
+  const due = await acrossGuilds(services.store, 'due announcements').Announcement.findAll({
     where: { status: 'scheduled', scheduleTime: { [Op.lte]: new Date(now) }, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: new Date(now) } }] },
     order: [['scheduleTime', 'ASC']],
     limit: 20,
@@ -258,7 +260,7 @@ export async function sendDueAnnouncements(services: Services): Promise<number> 
     if (!services.gateway.guild(row.guildId) || !(await claim(services, row))) continue;
     const lateBy = now - (row.scheduleTime?.getTime() ?? now);
     const finish = (values: Partial<Announcement>) =>
-      services.store.models.Announcement.update({ ...values, claimedUntil: null, updatedAt: services.clock.now() }, { where: { id: row.id } });
+      services.store.guild(row.guildId).Announcement.update({ ...values, claimedUntil: null, updatedAt: services.clock.now() }, { where: { id: row.id } });
     if (lateBy > LATE_SEND_WINDOW_MS) {
       await finish({ status: 'missed', error: `The bot was offline at the scheduled time (${Math.round(lateBy / 60_000)} minutes ago).` });
       settled += 1;
@@ -280,7 +282,7 @@ export async function sendDueAnnouncements(services: Services): Promise<number> 
         settled += 1;
       } else {
         services.logger.error({ err: error, announcementId: row.id }, 'sending a scheduled announcement failed; it will be retried');
-        await services.store.models.Announcement.update({ claimedUntil: null }, { where: { id: row.id } });
+        await services.store.guild(row.guildId).Announcement.update({ claimedUntil: null }, { where: { id: row.id } });
       }
     }
   }

@@ -5,11 +5,10 @@ import { Op } from 'sequelize';
 import { Conflict, DiscordRefused, Forbidden, InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import { askDiscord } from '../../bot/discord-errors';
-import { GuildScope } from '../../db/scoped';
 import type { ShopItem } from '../../db/models/economy';
 import type { Inventory, ShopItemView, Wallet } from '../../shared/economy';
 
-import { balanceOf, credit, debit, writeLedger } from './ledger';
+import { balanceOf, credit, debit, writeLedger, ensureWallet } from './ledger';
 import { requireCoinRecipient } from './recipient';
 import { viewShopItem } from './service';
 import { memberName } from '../../core/names';
@@ -24,7 +23,7 @@ const DAY_MS = 86_400_000;
 
 /** Finds a shop item by id or by name (case-insensitive; a unique prefix will do). */
 export async function findItem(services: Services, guildId: string, ref: string | number): Promise<ShopItem> {
-  const items = new GuildScope(services.store.models.ShopItem, guildId);
+  const items = services.store.guild(guildId).ShopItem;
   if (typeof ref === 'number' || /^\d+$/.test(ref)) {
     const byId = await items.findOne({ where: { id: Number(ref) } });
     if (byId) return byId;
@@ -62,10 +61,10 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
   try {
     const result = await services.store.sequelize.transaction(async (transaction) => {
       const context = { store: services.store, transaction, now: services.clock.now() };
-      const item = await services.store.models.ShopItem.findOne({ where: { id: found.id, guildId }, transaction, lock: transaction.LOCK.UPDATE });
+      const item = await services.store.guild(guildId).ShopItem.findOne({ where: { id: found.id }, transaction, lock: transaction.LOCK.UPDATE });
       if (!item || !item.isActive) throw new NotFound(`${found.name} is no longer for sale.`);
-      const owned = await services.store.models.UserInventory.findOne({
-        where: { guildId, userId: buyer.userId, itemId: item.id },
+      const owned = await services.store.guild(guildId).UserInventory.findOne({
+        where: { userId: buyer.userId, itemId: item.id },
         transaction,
         lock: transaction.LOCK.UPDATE,
       });
@@ -74,10 +73,12 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
         throw new Conflict(item.type === 'role' ? `You already have ${item.name}.` : `You can own at most ${limit} × ${item.name}.`);
       }
       if (item.stock !== null) {
-        const [left] = await services.store.models.ShopItem.update(
-          { stock: services.store.sequelize.literal('"stock" - 1') as unknown as number },
-          { where: { id: item.id, stock: { [Op.gt]: 0 } }, transaction },
-        );
+        const left = await services.store
+          .guild(guildId)
+          .ShopItem.update(
+            { stock: services.store.sequelize.literal('"stock" - 1') as unknown as number },
+            { where: { id: item.id, stock: { [Op.gt]: 0 } }, transaction },
+          );
         if (left === 0) throw new Conflict(`${item.name} is sold out.`);
       }
       if (item.price > 0) {
@@ -111,10 +112,12 @@ export async function buyItem(services: Services, guildId: string, buyer: Member
       }
       if (owned) await owned.update({ quantity: owned.quantity + 1 }, { transaction });
       else
-        await services.store.models.UserInventory.create(
-          { guildId, userId: buyer.userId, itemId: item.id, itemName: item.name, itemType: item.type, quantity: 1, acquiredAt: context.now },
-          { transaction },
-        );
+        await services.store
+          .guild(guildId)
+          .UserInventory.create(
+            { userId: buyer.userId, itemId: item.id, itemName: item.name, itemType: item.type, quantity: 1, acquiredAt: context.now },
+            { transaction },
+          );
       await item.increment('purchaseCount', { transaction });
       if (item.type === 'role' && item.roleId) {
         // Inside the step: if Discord refuses, the transaction rolls back and nothing is charged.
@@ -198,20 +201,16 @@ export async function claimDaily(services: Services, guildId: string, member: Me
   const now = services.clock.now();
   const result = await services.store.sequelize.transaction(async (transaction) => {
     const context = { store: services.store, transaction, now };
-    await services.store.sequelize.query(
-      `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt") VALUES (?, ?, ?, 0, 0, ?) ON CONFLICT ` +
-        `("guildId", "userId") DO NOTHING`,
-      { replacements: [guildId, member.userId, member.username.slice(0, 100), now], transaction },
-    );
-    const [claimed] = await services.store.models.UserCurrency.update(
+    await ensureWallet(context, guildId, member.userId, member.username);
+    const claimed = await services.store.guild(guildId).UserCurrency.update(
       { lastDailyAt: now },
       {
-        where: { guildId, userId: member.userId, [Op.or]: [{ lastDailyAt: null }, { lastDailyAt: { [Op.lte]: new Date(now.getTime() - DAY_MS) } }] },
+        where: { userId: member.userId, [Op.or]: [{ lastDailyAt: null }, { lastDailyAt: { [Op.lte]: new Date(now.getTime() - DAY_MS) } }] },
         transaction,
       },
     );
     if (claimed === 0) {
-      const wallet = await services.store.models.UserCurrency.findOne({ where: { guildId, userId: member.userId }, transaction });
+      const wallet = await services.store.guild(guildId).UserCurrency.findOne({ where: { userId: member.userId }, transaction });
       const next = (wallet?.lastDailyAt?.getTime() ?? now.getTime()) + DAY_MS;
       const hours = Math.ceil((next - now.getTime()) / 3_600_000);
       throw new Conflict(`You already claimed today's reward. Come back in ${hours} ${hours === 1 ? 'hour' : 'hours'}.`);
@@ -225,7 +224,7 @@ export async function claimDaily(services: Services, guildId: string, member: Me
 
 /** A member's inventory, with each item's description from the shop (when it still exists). */
 export async function inventoryOf(services: Services, guildId: string, userId: string): Promise<Inventory> {
-  const rows = await new GuildScope(services.store.models.UserInventory, guildId).findAll({
+  const rows = await services.store.guild(guildId).UserInventory.findAll({
     where: { userId },
     order: [
       ['acquiredAt', 'DESC'],
@@ -234,10 +233,10 @@ export async function inventoryOf(services: Services, guildId: string, userId: s
   });
   const itemIds = rows.map((row) => row.itemId).filter((id): id is number => id !== null);
   const items = itemIds.length
-    ? await new GuildScope(services.store.models.ShopItem, guildId).findAll({ where: { id: { [Op.in]: itemIds } }, attributes: ['id', 'description'] })
+    ? await services.store.guild(guildId).ShopItem.findAll({ where: { id: { [Op.in]: itemIds } }, attributes: ['id', 'description'] })
     : [];
   const descriptions = new Map(items.map((item) => [item.id, item.description]));
-  const wallet = await new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId }, attributes: ['username'] });
+  const wallet = await services.store.guild(guildId).UserCurrency.findOne({ where: { userId }, attributes: ['username'] });
   return {
     userId,
     username: memberName(services, guildId, userId, wallet?.username ?? null),
@@ -256,7 +255,7 @@ export async function inventoryOf(services: Services, guildId: string, userId: s
 /** Removes an item from a member's inventory (never a role item), recorded as a 0-coin `remove` ledger row. */
 export async function removeInventoryItem(services: Services, guildId: string, userId: string, entryId: number, actor: Member): Promise<void> {
   await services.store.sequelize.transaction(async (transaction) => {
-    const row = await services.store.models.UserInventory.findOne({ where: { guildId, userId, id: entryId }, transaction });
+    const row = await services.store.guild(guildId).UserInventory.findOne({ where: { userId, id: entryId }, transaction });
     if (!row) throw new NotFound('That item is not in the inventory.');
     if (row.itemType === 'role') throw new Forbidden('Role items cannot be removed: the role is managed in Discord.');
     await row.destroy({ transaction });

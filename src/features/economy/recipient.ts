@@ -1,6 +1,5 @@
 import { InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import { GuildScope } from '../../db/scoped';
 import { COIN_RECIPIENT_REFUSALS } from '../../shared/economy';
 
 /** Who would receive coins, and who gives them (null when an admin takes coins away). */
@@ -31,6 +30,6 @@ export async function requireCoinRecipient(services: Services, transfer: CoinTra
 
 /** The name a non-member last had here (their wallet keeps it), or words for someone never seen. */
 async function formerName(services: Services, { guildId, recipientId }: CoinTransfer): Promise<string> {
-  const wallet = await new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId: recipientId }, attributes: ['username'] });
+  const wallet = await services.store.guild(guildId).UserCurrency.findOne({ where: { userId: recipientId }, attributes: ['username'] });
   return wallet?.username || 'That user';
 }

@@ -4,7 +4,6 @@ import { InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import type { ShopItem, Transaction } from '../../db/models/economy';
-import { GuildScope } from '../../db/scoped';
 import type { EconomyStats, ShopItemType, ShopItemView, TransactionFilter, TransactionPage, Wallet } from '../../shared/economy';
 import { checkRoleHandouts, problemText, roleProblem, type RoleRequest } from '../../core/checks';
 import type { Actor } from '../../core/actor';
@@ -31,7 +30,7 @@ export interface ShopItemFields {
   perMemberLimit: number | null;
 }
 
-const shop = (services: Services, guildId: string) => new GuildScope(services.store.models.ShopItem, guildId);
+const shop = (services: Services, guildId: string) => services.store.guild(guildId).ShopItem;
 
 /** A shop item as listed, with its role's current name. */
 export function viewShopItem(services: Services, item: ShopItem): ShopItemView {
@@ -56,12 +55,12 @@ export function viewShopItem(services: Services, item: ShopItem): ShopItemView {
 /** Economy stats (spec section 3), cached between writes. */
 export function economyStats(services: Services, guildId: string): Promise<EconomyStats> {
   return services.readCache.get(`${readCacheKey(guildId, 'chat')}economy-stats`, async () => {
-    const wallets = new GuildScope(services.store.models.UserCurrency, guildId);
+    const wallets = services.store.guild(guildId).UserCurrency;
     const [totalUsers, sum, totalShopItems, dailyTransactions, top] = await Promise.all([
       wallets.count(),
       wallets.findAll({ attributes: [[fn('SUM', col('balance')), 'total']], raw: true }),
       shop(services, guildId).count(),
-      new GuildScope(services.store.models.Transaction, guildId).count({ where: { createdAt: { [Op.gte]: new Date(services.clock.ms() - DAY_MS) } } }),
+      services.store.guild(guildId).Transaction.count({ where: { createdAt: { [Op.gte]: new Date(services.clock.ms() - DAY_MS) } } }),
       wallets.findOne({
         where: { balance: { [Op.gt]: 0 } },
         order: [
@@ -187,7 +186,7 @@ function ledgerWhere(filter: Pick<TransactionFilter, 'userId' | 'type' | 'from' 
 /** Names of members for ledger rows, from their wallets. */
 async function walletNames(services: Services, guildId: string, userIds: string[]): Promise<Map<string, string | null>> {
   if (userIds.length === 0) return new Map();
-  const wallets = await new GuildScope(services.store.models.UserCurrency, guildId).findAll({
+  const wallets = await services.store.guild(guildId).UserCurrency.findAll({
     where: { userId: { [Op.in]: [...new Set(userIds)] } },
     attributes: ['userId', 'username'],
   });
@@ -198,7 +197,7 @@ async function walletNames(services: Services, guildId: string, userIds: string[
 export async function listTransactions(services: Services, guildId: string, filter: TransactionFilter): Promise<TransactionPage> {
   const pageSize = filter.limit ?? filter.pageSize;
   const page = filter.limit ? 1 : filter.page;
-  const ledger = new GuildScope(services.store.models.Transaction, guildId);
+  const ledger = services.store.guild(guildId).Transaction;
   const where = ledgerWhere(filter);
   const [rows, total] = await Promise.all([
     ledger.findAll({ where, order: [['id', 'DESC']], limit: pageSize, offset: (page - 1) * pageSize }),
@@ -248,7 +247,7 @@ async function* pages<T>(fetch: (offset: number) => Promise<T[]>, size = 1000): 
 
 /** The ledger (filtered) as CSV, streamed. */
 export function transactionsCsv(services: Services, guildId: string, filter: Pick<TransactionFilter, 'userId' | 'type' | 'from' | 'to'>): Readable {
-  const ledger = new GuildScope(services.store.models.Transaction, guildId);
+  const ledger = services.store.guild(guildId).Transaction;
   const where = ledgerWhere(filter);
   return Readable.from(
     (async function* lines() {
@@ -267,7 +266,7 @@ export function transactionsCsv(services: Services, guildId: string, filter: Pic
 export async function economyCsv(services: Services, guildId: string): Promise<Readable> {
   const stats = await economyStats(services, guildId);
   const items = await listShop(services, guildId);
-  const wallets = new GuildScope(services.store.models.UserCurrency, guildId);
+  const wallets = services.store.guild(guildId).UserCurrency;
   return Readable.from(
     (async function* lines() {
       yield csvLine(['Type', 'Name', 'Description', 'Price / Balance', 'Total Earned']);
@@ -293,7 +292,7 @@ export async function economyCsv(services: Services, guildId: string): Promise<R
 
 /** The wallet after a change. */
 async function walletOf(services: Services, guildId: string, userId: string): Promise<Wallet> {
-  const wallet = await new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId } });
+  const wallet = await services.store.guild(guildId).UserCurrency.findOne({ where: { userId } });
   return { userId, balance: wallet?.balance ?? 0, totalEarned: wallet?.totalEarned ?? 0 };
 }
 
@@ -345,16 +344,15 @@ export async function resetEconomy(services: Services, guild: GuildSummary, acto
   let reset = 0;
   await services.store.sequelize.transaction(async (transaction) => {
     const now = services.clock.now();
-    const wallets = await services.store.models.UserCurrency.findAll({
-      where: { guildId: guild.id, balance: { [Op.ne]: 0 } },
+    const wallets = await services.store.guild(guild.id).UserCurrency.findAll({
+      where: { balance: { [Op.ne]: 0 } },
       attributes: ['userId', 'balance'],
       transaction,
     });
     reset = wallets.length;
     for (let i = 0; i < wallets.length; i += 500) {
-      await services.store.models.Transaction.bulkCreate(
+      await services.store.guild(guild.id).Transaction.bulkCreate(
         wallets.slice(i, i + 500).map((wallet) => ({
-          guildId: guild.id,
           userId: wallet.userId,
           type: 'reset' as const,
           amount: -wallet.balance,
@@ -368,7 +366,7 @@ export async function resetEconomy(services: Services, guild: GuildSummary, acto
         { transaction },
       );
     }
-    await services.store.models.UserCurrency.update({ balance: 0, updatedAt: now }, { where: { guildId: guild.id, balance: { [Op.ne]: 0 } }, transaction });
+    await services.store.guild(guild.id).UserCurrency.update({ balance: 0, updatedAt: now }, { where: { balance: { [Op.ne]: 0 } }, transaction });
     await services.settings.record(
       guild.id,
       { actor, kind: 'economy', summary: `Reset the economy: ${reset} ${reset === 1 ? 'balance' : 'balances'} of ${settings.currencyName} to 0`, changes: [] },

@@ -5,6 +5,17 @@
 import { instantParam, jsonOf, jsonRows, storedInstant, together, type SqlParam, type SqlSession } from '../../db/sql';
 import { levelFromTotal } from '../../shared/level-curve';
 import { utcDay } from '../../core/clock';
+import {
+  addExcluded,
+  col,
+  cols,
+  GUILD_DAILY_STATS as DAYS,
+  qualified,
+  setExcluded,
+  TRANSACTIONS as LEDGER,
+  USER_CURRENCY as WALLETS,
+  USER_LEVELS as LEVELS,
+} from '../../db/tables';
 
 /** What one member earned since the last flush. */
 export interface AccrualRow {
@@ -91,12 +102,10 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
   const now = instantParam(dialect, '$2');
   const upsertLevels = (where: string, totalXp: string, set: string, returning = '') =>
     session.query<Totals>(
-      `INSERT INTO user_levels ("guildId", "userId", "username", "level", "xp", "totalXp", "messagesCount", "updatedAt")
+      `INSERT INTO ${LEVELS.name} (${cols(LEVELS, 'guildId', 'userId', 'username', 'level', 'xp', 'totalXp', 'messagesCount', 'updatedAt')})
        SELECT ${f.guildId}, ${f.userId}, ${f.username}, 1, 0, ${totalXp}, ${f.messages}, ${now} FROM ${from} WHERE ${where}
-       ON CONFLICT ("guildId", "userId") DO UPDATE SET ${set}
-         "messagesCount" = user_levels."messagesCount" + excluded."messagesCount",
-         "username" = excluded."username",
-         "updatedAt" = excluded."updatedAt"
+       ON CONFLICT (${cols(LEVELS, 'guildId', 'userId')}) DO UPDATE SET ${set}
+         ${addExcluded(LEVELS, 'messagesCount')}, ${setExcluded(LEVELS, 'username', 'updatedAt')}
        ${returning}`,
       params,
     );
@@ -106,8 +115,8 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
       upsertLevels(
         `${f.xp} > 0`,
         f.xp,
-        `"totalXp" = user_levels."totalXp" + excluded."totalXp",`,
-        'RETURNING "guildId", "userId", "username", "level", "xp", "totalXp"',
+        `${addExcluded(LEVELS, 'totalXp')},`,
+        `RETURNING ${cols(LEVELS, 'guildId', 'userId', 'username', 'level', 'xp', 'totalXp')}`,
       ),
     () => upsertLevels(`${f.xp} = 0 AND ${f.messages} > 0`, '0', ''),
     () =>
@@ -119,9 +128,9 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
     // The day is bound as $2 here (a statement binds exactly the parameters it names).
     () =>
       session.query(
-        `INSERT INTO guild_daily_stats ("guildId", "day", "messages", "joins", "leaves", "commands", "xp")
+        `INSERT INTO ${DAYS.name} (${cols(DAYS, 'guildId', 'day', 'messages', 'joins', 'leaves', 'commands', 'xp')})
        SELECT ${f.guildId}, $2, 0, 0, 0, 0, SUM(${f.xp}) FROM ${from} WHERE ${f.xp} > 0 GROUP BY ${f.guildId}
-       ON CONFLICT ("guildId", "day") DO UPDATE SET "xp" = guild_daily_stats."xp" + excluded."xp"`,
+       ON CONFLICT (${cols(DAYS, 'guildId', 'day')}) DO UPDATE SET ${addExcluded(DAYS, 'xp')}`,
         [flush.rows, utcDay(new Date(flush.at))],
       ),
     () => session.query(`INSERT INTO accrual_flushes (id, "createdAt") VALUES ($1, ${instantParam(dialect, '$2')})`, [flush.id, at]),
@@ -159,8 +168,8 @@ export async function writeAccruals(session: SqlSession, flush: AccrualFlush): P
       changed.length === 0
         ? Promise.resolve([])
         : session.query(
-            `UPDATE user_levels SET "level" = ${levels.field.level}, "xp" = ${levels.field.xp} FROM ${levels.from}
-           WHERE user_levels."guildId" = ${levels.field.guildId} AND user_levels."userId" = ${levels.field.userId}`,
+            `UPDATE ${LEVELS.name} SET ${col(LEVELS, 'level')} = ${levels.field.level}, ${col(LEVELS, 'xp')} = ${levels.field.xp} FROM ${levels.from}
+           WHERE ${qualified(LEVELS, 'guildId')} = ${levels.field.guildId} AND ${qualified(LEVELS, 'userId')} = ${levels.field.userId}`,
             [jsonOf(changed, LEVEL_FIELDS)],
           ),
     () =>
@@ -195,18 +204,15 @@ async function creditEarnings(session: SqlSession, e: Earnings, params: readonly
   await together(session, [
     () =>
       session.query(
-        `INSERT INTO user_currency ("guildId", "userId", "username", "balance", "totalEarned", "updatedAt")
+        `INSERT INTO ${WALLETS.name} (${cols(WALLETS, 'guildId', 'userId', 'username', 'balance', 'totalEarned', 'updatedAt')})
        SELECT ${e.guildId}, ${e.userId}, ${e.username}, ${e.amount}, ${e.amount}, ${now} FROM ${e.from} WHERE ${e.where}
-       ON CONFLICT ("guildId", "userId") DO UPDATE SET
-         "balance" = user_currency."balance" + excluded."balance",
-         "totalEarned" = user_currency."totalEarned" + excluded."totalEarned",
-         "username" = excluded."username",
-         "updatedAt" = excluded."updatedAt"`,
+       ON CONFLICT (${cols(WALLETS, 'guildId', 'userId')}) DO UPDATE SET
+         ${addExcluded(WALLETS, 'balance', 'totalEarned')}, ${setExcluded(WALLETS, 'username', 'updatedAt')}`,
         params,
       ),
     () =>
       session.query(
-        `INSERT INTO transactions ("guildId", "userId", "type", "amount", "description", "createdAt")
+        `INSERT INTO ${LEDGER.name} (${cols(LEDGER, 'guildId', 'userId', 'type', 'amount', 'description', 'createdAt')})
        SELECT ${e.guildId}, ${e.userId}, 'earn', ${e.amount}, ${e.description}, ${now} FROM ${e.from} WHERE ${e.where}`,
         params,
       ),

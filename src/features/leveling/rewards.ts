@@ -1,12 +1,11 @@
 import { Conflict, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { LevelReward as LevelRewardRow } from '../../db/models/economy';
-import { GuildScope } from '../../db/scoped';
 import type { LevelReward } from '../../shared/leveling';
 import { checkRoleHandouts, type RoleRequest } from '../../core/checks';
 import { changeRole, refusalOf, type RoleChange } from '../role-grants/public';
 
-const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.LevelReward, guildId);
+const scope = (services: Services, guildId: string) => services.store.guild(guildId).LevelReward;
 
 /** The guild's role rewards, lowest level first. */
 export async function listRewards(services: Services, guildId: string): Promise<LevelReward[]> {

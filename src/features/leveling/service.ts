@@ -1,6 +1,5 @@
 import { Op, fn, col } from 'sequelize';
 import type { Services } from '../../core/services';
-import { GuildScope } from '../../db/scoped';
 import { levelFromTotal, xpToNextLevel, type LeaderboardPage, type LevelingStats, type Profile } from '../../shared/leveling';
 import { utcDay } from '../../core/clock';
 import { readCacheKey } from '../../core/read-cache';
@@ -11,7 +10,7 @@ const DAY_MS = 86_400_000;
 /** The leaderboard by total XP, paged (cached between flushes). */
 export function leaderboard(services: Services, guildId: string, page: number, pageSize: number): Promise<LeaderboardPage> {
   return services.readCache.get(`${readCacheKey(guildId, 'chat')}leaderboard:${page}:${pageSize}`, async () => {
-    const levels = new GuildScope(services.store.models.UserLevel, guildId);
+    const levels = services.store.guild(guildId).UserLevel;
     const [rows, total] = await Promise.all([
       levels.findAll({
         order: [
@@ -44,13 +43,13 @@ export function leaderboard(services: Services, guildId: string, page: number, p
 export async function levelingStats(services: Services, guildId: string): Promise<LevelingStats> {
   const now = services.clock.ms();
   const days = Array.from({ length: 30 }, (_, i) => utcDay(new Date(now - (29 - i) * DAY_MS)));
-  const levels = new GuildScope(services.store.models.UserLevel, guildId);
+  const levels = services.store.guild(guildId).UserLevel;
   const [totalUsers, highest, rows] = await Promise.all([
     levels.count(),
     // The level follows from the XP, and the leaderboard's index (guild, totalXp) answers MAX(totalXp)
     // with one seek, where MAX(level) read every member's row.
     levels.findAll({ attributes: [[fn('MAX', col('totalXp')), 'highest']], raw: true }),
-    new GuildScope(services.store.models.GuildDailyStats, guildId).findAll({ where: { day: { [Op.gte]: days[0] ?? '' } }, attributes: ['day', 'xp'] }),
+    services.store.guild(guildId).GuildDailyStats.findAll({ where: { day: { [Op.gte]: days[0] ?? '' } }, attributes: ['day', 'xp'] }),
   ]);
   const byDay = new Map(rows.map((row) => [row.day, row.xp]));
   return {
@@ -62,10 +61,10 @@ export async function levelingStats(services: Services, guildId: string): Promis
 
 /** A member's rank card: level, XP into it and to the next, place, coins. */
 export async function profile(services: Services, guildId: string, userId: string): Promise<Profile> {
-  const levels = new GuildScope(services.store.models.UserLevel, guildId);
+  const levels = services.store.guild(guildId).UserLevel;
   const [row, wallet, settings] = await Promise.all([
     levels.findOne({ where: { userId } }),
-    new GuildScope(services.store.models.UserCurrency, guildId).findOne({ where: { userId } }),
+    services.store.guild(guildId).UserCurrency.findOne({ where: { userId } }),
     services.settings.get(guildId),
   ]);
   const { level, xp } = levelFromTotal(row?.totalXp ?? 0);

@@ -1,7 +1,6 @@
 import { Events, type GuildMember, type PartialGuildMember } from 'discord.js';
 import { listener, type Feature } from '../../core/feature';
 import { guildRoute } from '../../http/route';
-import { GuildScope } from '../../db/scoped';
 import type { WebhookDeliveryView } from '../../shared/notifications';
 import type { Notification } from '../../core/notifier';
 import { settingProblem } from '../../core/checks';
@@ -47,7 +46,7 @@ export const notificationsFeature: Feature = {
       path: '/webhook-deliveries',
       example: {},
       handler: async ({ guild, services }): Promise<WebhookDeliveryView[]> => {
-        const rows = await new GuildScope(services.store.models.WebhookDelivery, guild.id).findAll({ order: [['id', 'DESC']], limit: 20 });
+        const rows = await services.store.guild(guild.id).WebhookDelivery.findAll({ order: [['id', 'DESC']], limit: 20 });
         return rows.map((row) => ({
           id: row.id,
           event: row.event,

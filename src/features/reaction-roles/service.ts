@@ -7,7 +7,6 @@ import type { GuildSummary } from '../../bot/gateway';
 import { askDiscord } from '../../bot/discord-errors';
 import { reactorsOf } from '../../bot/reactions';
 import type { ReactionRole } from '../../db/models/community';
-import { GuildScope } from '../../db/scoped';
 import { emojiUrl, messageUrl } from '../../shared/discord-urls';
 import {
   emojiKey,
@@ -41,7 +40,7 @@ export const INACTIVE_REASONS = {
 
 const DAY_MS = 86_400_000;
 
-const scope = (services: Services, guildId: string) => new GuildScope(services.store.models.ReactionRole, guildId);
+const scope = (services: Services, guildId: string) => services.store.guild(guildId).ReactionRole;
 
 /** An entry as the dashboard lists it, with the live channel and role names. */
 export function viewReactionRole(services: Services, row: ReactionRole): ReactionRoleView {
@@ -246,7 +245,7 @@ export async function recordReactionRoleEvent(
   action: 'add' | 'remove',
   failure: string | null,
 ): Promise<void> {
-  await new GuildScope(services.store.models.ReactionRoleEvent, row.guildId).create({
+  await services.store.guild(row.guildId).ReactionRoleEvent.create({
     reactionRoleId: row.id,
     messageId: row.messageId,
     userId,
@@ -357,7 +356,7 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
 export async function reactionRoleStats(services: Services, guildId: string): Promise<ReactionRoleStats> {
   const now = services.clock.ms();
   const since = new Date(now - 30 * DAY_MS);
-  const events = await new GuildScope(services.store.models.ReactionRoleEvent, guildId).findAll({
+  const events = await services.store.guild(guildId).ReactionRoleEvent.findAll({
     where: { createdAt: { [Op.gte]: since } },
     attributes: ['action', 'outcome', 'reason', 'createdAt'],
   });

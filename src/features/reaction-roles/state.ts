@@ -1,5 +1,6 @@
 import { featureState } from '../../core/feature';
 import type { Services } from '../../core/services';
+import { acrossGuilds } from '../../db/cross-guild';
 
 /**
  * Which messages of which guild have active reaction roles, in memory: the reaction listener skips
@@ -20,7 +21,10 @@ export class ReactionRoleIndex {
 
   /** Loads every message with active entries. */
   async load(services: Pick<Services, 'store'>): Promise<void> {
-    const rows = await services.store.models.ReactionRole.findAll({ where: { isActive: true }, attributes: ['guildId', 'messageId'] });
+    const rows = await acrossGuilds(services.store, 'reaction-role index').ReactionRole.findAll({
+      where: { isActive: true },
+      attributes: ['guildId', 'messageId'],
+    });
     for (const row of rows) this.add(row.guildId, row.messageId);
   }
 }

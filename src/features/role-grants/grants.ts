@@ -117,7 +117,7 @@ const OPEN: RoleGrantStatus[] = ['pending', 'failed'];
 
 /** The member's open (pending or failed) grant of the role, if any: there is at most one. */
 export function openGrant(services: Services, guildId: string, userId: string, roleId: string): Promise<RoleGrantRetry | null> {
-  return services.store.models.RoleGrantRetry.findOne({ where: { guildId, userId, roleId, status: { [Op.in]: OPEN } } });
+  return services.store.guild(guildId).RoleGrantRetry.findOne({ where: { userId, roleId, status: { [Op.in]: OPEN } } });
 }
 
 /** The columns that say what a grant is, from a request. */
@@ -151,7 +151,7 @@ async function writeOpen(
       return existing;
     }
     try {
-      return await services.store.models.RoleGrantRetry.create(create());
+      return await services.store.guild(member.guild.id).RoleGrantRetry.create(create());
     } catch (error) {
       if (!(error instanceof UniqueConstraintError) || round > 0) throw error;
     }
@@ -212,10 +212,12 @@ async function settleOpen(
 ): Promise<void> {
   const open = await openGrant(services, member.guild.id, member.id, roleId);
   if (!open) return;
-  await services.store.models.RoleGrantRetry.update(
-    { ...decide(open), nextAttemptAt: null, claimedUntil: null, updatedAt: services.clock.now() },
-    { where: { id: open.id, guildId: open.guildId, status: open.status } },
-  );
+  await services.store
+    .guild(open.guildId)
+    .RoleGrantRetry.update(
+      { ...decide(open), nextAttemptAt: null, claimedUntil: null, updatedAt: services.clock.now() },
+      { where: { id: open.id, status: open.status } },
+    );
 }
 
 /**

@@ -17,8 +17,8 @@ const GrantParams = z.object({ id: rowId('must be a role grant id') });
  */
 async function exampleGrant(services: Services, guildId: string): Promise<Record<string, string>> {
   const role = services.gateway.roles(guildId).find((candidate) => candidate.name === 'Member');
-  const open = await services.store.models.RoleGrantRetry.findAll({
-    where: { guildId, roleId: role?.id ?? '0', status: ['pending', 'failed'] },
+  const open = await services.store.guild(guildId).RoleGrantRetry.findAll({
+    where: { roleId: role?.id ?? '0', status: ['pending', 'failed'] },
     attributes: ['userId'],
   });
   const taken = new Set(open.map((grant) => grant.userId));
@@ -27,8 +27,7 @@ async function exampleGrant(services: Services, guildId: string): Promise<Record
   const now = services.clock.now();
   // Once every cached member has one, a member who left (the retry drops it): a snowflake of now, numbered.
   const userId = member?.id ?? String(((BigInt(now.getTime()) - 1_420_070_400_000n) << 22n) + BigInt(taken.size));
-  const grant = await services.store.models.RoleGrantRetry.create({
-    guildId,
+  const grant = await services.store.guild(guildId).RoleGrantRetry.create({
     userId,
     memberName: member?.displayName ?? null,
     roleId: role?.id ?? '0',

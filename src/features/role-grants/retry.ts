@@ -14,6 +14,7 @@ import { recordReactionRoleEvent } from '../reaction-roles/public';
 import { callDiscord, sendRoleChange, type GrantTrouble } from './grants';
 import { nextAttemptAt } from './schedule';
 import { whyUnwanted } from './wanted';
+import { acrossGuilds } from '../../db/cross-guild';
 
 /** How long a process holds a grant it is trying. */
 export const GRANT_CLAIM_MS = 60_000;
@@ -40,7 +41,7 @@ async function afterSettled(services: Services, grant: RoleGrantRetry, status: R
   services.logger.info({ ...where, reason: lastError }, 'a queued role grant settled');
   if (status !== 'done' && status !== 'failed') return;
   if (grant.source === 'reactionRole') {
-    const entry = grant.sourceId === null ? null : await services.store.models.ReactionRole.findOne({ where: { guildId: grant.guildId, id: grant.sourceId } });
+    const entry = grant.sourceId === null ? null : await services.store.guild(grant.guildId).ReactionRole.findOne({ where: { id: grant.sourceId } });
     if (entry) await recordReactionRoleEvent(services, entry, grant.userId, grant.action, status === 'failed' ? (lastError ?? 'Discord refused.') : null);
     return;
   }
@@ -61,7 +62,7 @@ async function settle(
   status: Exclude<RoleGrantStatus, 'pending'>,
   lastError: string | null,
 ): Promise<RoleGrantStatus> {
-  const [count] = await services.store.models.RoleGrantRetry.update(
+  const count = await services.store.guild(grant.guildId).RoleGrantRetry.update(
     {
       status,
       attempts: grant.attempts + 1,
@@ -70,7 +71,7 @@ async function settle(
       claimedUntil: null,
       updatedAt: services.clock.now(),
     },
-    { where: { id: grant.id, guildId: grant.guildId, status: 'pending' } },
+    { where: { id: grant.id, status: 'pending' } },
   );
   if (count === 1) await afterSettled(services, grant, status, lastError ?? grant.lastError);
   return status;
@@ -84,10 +85,12 @@ async function afterTrouble(services: Services, grant: RoleGrantRetry, trouble: 
   const now = services.clock.now();
   const next = nextAttemptAt(attempts, grant.createdAt, now);
   if (!next) return settle(services, grant, 'failed', `${trouble.message} The bot tried ${counted(attempts, 'time')} and gave up.`);
-  await services.store.models.RoleGrantRetry.update(
-    { attempts, nextAttemptAt: next, lastError: trouble.message, claimedUntil: null, updatedAt: now },
-    { where: { id: grant.id, guildId: grant.guildId, status: 'pending' } },
-  );
+  await services.store
+    .guild(grant.guildId)
+    .RoleGrantRetry.update(
+      { attempts, nextAttemptAt: next, lastError: trouble.message, claimedUntil: null, updatedAt: now },
+      { where: { id: grant.id, status: 'pending' } },
+    );
   return 'pending';
 }
 
@@ -111,7 +114,10 @@ async function attemptClaimed(services: Services, guild: Guild, grant: RoleGrant
   try {
     return await attempt(services, guild, grant);
   } catch (error) {
-    await services.store.models.RoleGrantRetry.update({ claimedUntil: null }, { where: { id: grant.id, guildId: grant.guildId } }).catch(() => undefined);
+    await services.store
+      .guild(grant.guildId)
+      .RoleGrantRetry.update({ claimedUntil: null }, { where: { id: grant.id } })
+      .catch(() => undefined);
     throw error;
   }
 }
@@ -119,10 +125,12 @@ async function attemptClaimed(services: Services, guild: Guild, grant: RoleGrant
 /** Claims a due grant for this process: one conditional update, so one process wins. */
 async function claim(services: Services, grant: RoleGrantRetry): Promise<boolean> {
   const now = services.clock.now();
-  const [count] = await services.store.models.RoleGrantRetry.update(
-    { claimedUntil: new Date(now.getTime() + GRANT_CLAIM_MS) },
-    { where: { id: grant.id, guildId: grant.guildId, status: 'pending', nextAttemptAt: { [Op.lte]: now }, ...unclaimed(now) } },
-  );
+  const count = await services.store
+    .guild(grant.guildId)
+    .RoleGrantRetry.update(
+      { claimedUntil: new Date(now.getTime() + GRANT_CLAIM_MS) },
+      { where: { id: grant.id, status: 'pending', nextAttemptAt: { [Op.lte]: now }, ...unclaimed(now) } },
+    );
   return count === 1;
 }
 
@@ -134,7 +142,7 @@ export async function retryDueGrants(services: Services): Promise<number> {
   const client = services.gateway.client;
   if (!client) return 0;
   const now = services.clock.now();
-  const due = await services.store.models.RoleGrantRetry.findAll({
+  const due = await acrossGuilds(services.store, 'due role grants').RoleGrantRetry.findAll({
     where: { status: 'pending', nextAttemptAt: { [Op.lte]: now }, ...unclaimed(now) },
     order: [['nextAttemptAt', 'ASC']],
     limit: RETRY_BATCH,
@@ -157,15 +165,17 @@ export async function retryDueGrants(services: Services): Promise<number> {
  * configured asks for, and it is re-checked against that rule. Answers the grant as it is after.
  */
 export async function retryGrantNow(services: Services, guildId: string, id: number): Promise<RoleGrantRetry> {
-  const grant = await services.store.models.RoleGrantRetry.findOne({ where: { guildId, id } });
+  const grant = await services.store.guild(guildId).RoleGrantRetry.findOne({ where: { id } });
   if (!grant) throw new NotFound(ROLE_GRANT_MESSAGES.notFound);
   const guild = services.gateway.client?.guilds.cache.get(guildId);
   if (!guild) throw new NotFound('The bot is not in that server.');
   const now = services.clock.now();
-  const [claimed] = await services.store.models.RoleGrantRetry.update(
-    { status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: now, claimedUntil: new Date(now.getTime() + GRANT_CLAIM_MS), updatedAt: now },
-    { where: { id, guildId, status: { [Op.in]: ['pending', 'failed'] }, ...unclaimed(now) } },
-  );
+  const claimed = await services.store
+    .guild(guildId)
+    .RoleGrantRetry.update(
+      { status: 'pending', attempts: 0, createdAt: now, nextAttemptAt: now, claimedUntil: new Date(now.getTime() + GRANT_CLAIM_MS), updatedAt: now },
+      { where: { id, status: { [Op.in]: ['pending', 'failed'] }, ...unclaimed(now) } },
+    );
   if (claimed !== 1) {
     await grant.reload();
     throw new Conflict(grant.status === 'pending' || grant.status === 'failed' ? ROLE_GRANT_MESSAGES.busy : ROLE_GRANT_MESSAGES.settled);

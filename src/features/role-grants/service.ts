@@ -15,6 +15,7 @@ import {
   type RoleGrantSource,
 } from '../../shared/role-grants';
 import { counted } from '../../shared/words';
+import { acrossGuilds } from '../../db/cross-guild';
 
 /** Settled grants (done, dropped) are kept this long, then pruned. */
 export const SETTLED_GRANTS_KEPT_MS = 7 * 24 * 60 * 60_000;
@@ -33,8 +34,8 @@ async function purposes(services: Services, guildId: string, grants: readonly Ro
     ...new Set(grants.flatMap((grant) => (grant.source === source && grant.sourceId !== null ? [grant.sourceId] : []))),
   ];
   const [entries, rewards] = await Promise.all([
-    services.store.models.ReactionRole.findAll({ where: { guildId, id: { [Op.in]: ids('reactionRole') } } }),
-    services.store.models.LevelReward.findAll({ where: { guildId, id: { [Op.in]: ids('levelReward') } } }),
+    services.store.guild(guildId).ReactionRole.findAll({ where: { id: { [Op.in]: ids('reactionRole') } } }),
+    services.store.guild(guildId).LevelReward.findAll({ where: { id: { [Op.in]: ids('levelReward') } } }),
   ]);
   const words = new Map<number, string>();
   for (const grant of grants) {
@@ -81,11 +82,11 @@ export async function viewRoleGrant(services: Services, grant: RoleGrantRetry): 
 
 /** GET /role-grants: the waiting and failed grants, newest first (up to ROLE_GRANT_LIST_LIMIT), and how many of each. */
 export async function listRoleGrants(services: Services, guildId: string): Promise<RoleGrantList> {
-  const model = services.store.models.RoleGrantRetry;
+  const model = services.store.guild(guildId).RoleGrantRetry;
   const [rows, pending, failed] = await Promise.all([
-    model.findAll({ where: { guildId, status: { [Op.in]: ['pending', 'failed'] } }, order: [['id', 'DESC']], limit: ROLE_GRANT_LIST_LIMIT }),
-    model.count({ where: { guildId, status: 'pending' } }),
-    model.count({ where: { guildId, status: 'failed' } }),
+    model.findAll({ where: { status: { [Op.in]: ['pending', 'failed'] } }, order: [['id', 'DESC']], limit: ROLE_GRANT_LIST_LIMIT }),
+    model.count({ where: { status: 'pending' } }),
+    model.count({ where: { status: 'failed' } }),
   ]);
   const words = await purposes(services, guildId, rows);
   return { items: rows.map((row) => presentGrant(services, row, words.get(row.id) ?? ROLE_GRANT_SOURCE_LABELS[row.source])), pending, failed };
@@ -93,12 +94,14 @@ export async function listRoleGrants(services: Services, guildId: string): Promi
 
 /** DELETE /role-grants/:id: an admin dismisses a failed grant, or stops a waiting one; it is kept as dropped. */
 export async function dismissRoleGrant(services: Services, guildId: string, id: number): Promise<void> {
-  const grant = await services.store.models.RoleGrantRetry.findOne({ where: { guildId, id } });
+  const grant = await services.store.guild(guildId).RoleGrantRetry.findOne({ where: { id } });
   if (!grant) throw new NotFound(ROLE_GRANT_MESSAGES.notFound);
-  const [count] = await services.store.models.RoleGrantRetry.update(
-    { status: 'dropped', lastError: ROLE_GRANT_MESSAGES.dismissed, nextAttemptAt: null, claimedUntil: null, updatedAt: services.clock.now() },
-    { where: { id, guildId, status: { [Op.in]: ['pending', 'failed'] } } },
-  );
+  const count = await services.store
+    .guild(guildId)
+    .RoleGrantRetry.update(
+      { status: 'dropped', lastError: ROLE_GRANT_MESSAGES.dismissed, nextAttemptAt: null, claimedUntil: null, updatedAt: services.clock.now() },
+      { where: { id, status: { [Op.in]: ['pending', 'failed'] } } },
+    );
   if (count !== 1) throw new Conflict(ROLE_GRANT_MESSAGES.settled);
 }
 
@@ -107,7 +110,7 @@ export async function dismissRoleGrant(services: Services, guildId: string, id: 
  * feature that asked for them, so the page of that feature and its dashboard tile show them.
  */
 export async function diagnoseRoleGrants(services: Services, guildId: string): Promise<Diagnostic[]> {
-  const failed = await services.store.models.RoleGrantRetry.findAll({ where: { guildId, status: 'failed' }, order: [['id', 'DESC']], limit: 500 });
+  const failed = await services.store.guild(guildId).RoleGrantRetry.findAll({ where: { status: 'failed' }, order: [['id', 'DESC']], limit: 500 });
   const groups = new Map<string, RoleGrantRetry[]>();
   for (const grant of failed) {
     const key = `${grant.source}:${grant.action}:${grant.roleId}`;
@@ -131,5 +134,7 @@ export async function diagnoseRoleGrants(services: Services, guildId: string): P
 /** Deletes grants settled (done or dropped) longer than SETTLED_GRANTS_KEPT_MS ago; returns how many. */
 export async function pruneSettledGrants(services: Services): Promise<number> {
   const before = new Date(services.clock.ms() - SETTLED_GRANTS_KEPT_MS);
-  return services.store.models.RoleGrantRetry.destroy({ where: { status: { [Op.in]: ['done', 'dropped'] }, updatedAt: { [Op.lt]: before } } });
+  return acrossGuilds(services.store, 'due role grants').RoleGrantRetry.destroy({
+    where: { status: { [Op.in]: ['done', 'dropped'] }, updatedAt: { [Op.lt]: before } },
+  });
 }

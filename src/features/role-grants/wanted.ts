@@ -33,7 +33,7 @@ async function memberReacts(guild: Guild, member: GuildMember, entry: ReactionRo
 
 /** A reaction role's grant: the entry is active, gives this role, and the reaction says so still. */
 async function reactionRoleUnwanted(services: Services, guild: Guild, member: GuildMember, grant: RoleGrantRetry): Promise<GrantCall<string | null>> {
-  const entry = grant.sourceId === null ? null : await services.store.models.ReactionRole.findOne({ where: { guildId: guild.id, id: grant.sourceId } });
+  const entry = grant.sourceId === null ? null : await services.store.guild(guild.id).ReactionRole.findOne({ where: { id: grant.sourceId } });
   if (!entry || !entry.isActive || entry.roleId !== grant.roleId) return decided('The reaction role was deleted, switched off or changed.');
   const reacts = await memberReacts(guild, member, entry);
   if (!reacts.ok) return reacts;
@@ -47,10 +47,10 @@ async function reactionRoleUnwanted(services: Services, guild: Guild, member: Gu
 
 /** A level reward's grant: the reward still exists and the member's level (still) earns the role, or no longer does for a removal. */
 async function levelRewardUnwanted(services: Services, guild: Guild, grant: RoleGrantRetry): Promise<string | null> {
-  const rewards = await services.store.models.LevelReward.findAll({ where: { guildId: guild.id } });
+  const rewards = await services.store.guild(guild.id).LevelReward.findAll({ where: {} });
   if (!rewards.some((reward) => reward.roleId === grant.roleId)) return 'The level reward was deleted.';
   const settings = await services.settings.get(guild.id);
-  const row = await services.store.models.UserLevel.findOne({ where: { guildId: guild.id, userId: grant.userId } });
+  const row = await services.store.guild(guild.id).UserLevel.findOne({ where: { userId: grant.userId } });
   const level = row?.level ?? 1;
   const earned = rewardRolesKept(rewards, level, settings.levelRewardsStack).has(grant.roleId);
   if (grant.action === 'add') return earned ? null : `Level ${level} no longer earns this role.`;

@@ -1,10 +1,10 @@
 import { Op, fn, col } from 'sequelize';
 import type { GuildSummary } from '../../bot/gateway';
-import { GuildScope } from '../../db/scoped';
 import type { Store } from '../../db/store';
 import type { ServerStats } from '../../shared/auth';
 import type { ServerOverview as Overview } from '../../shared/servers';
 import { utcDay } from '../../core/clock';
+import { acrossGuilds } from '../../db/cross-guild';
 
 /** "Active" means posted within this window. */
 export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;
@@ -19,7 +19,7 @@ async function sumOf(model: { sum(field: string, options: object): Promise<numbe
 /** Members who posted in any of the guilds within the active window (each member once). */
 async function activeMembers(store: Store, guildIds: string[], now: Date): Promise<number> {
   if (!guildIds.length) return 0;
-  const rows = await store.models.MemberActivity.findAll({
+  const rows = await acrossGuilds(store, "a person's servers").MemberActivity.findAll({
     attributes: [[fn('COUNT', fn('DISTINCT', col('userId'))), 'count']],
     where: { guildId: { [Op.in]: guildIds }, lastMessageAt: { [Op.gte]: new Date(now.getTime() - ACTIVE_WINDOW_MS) } },
     raw: true,
@@ -31,9 +31,9 @@ async function activeMembers(store: Store, guildIds: string[], now: Date): Promi
 export async function serverStats(store: Store, guilds: GuildSummary[], now = new Date()): Promise<ServerStats> {
   const ids = guilds.map((guild) => guild.id);
   const [totalCommands, activeUsers, totalCurrency] = await Promise.all([
-    sumOf(store.models.CommandUsage, 'count', ids),
+    sumOf(acrossGuilds(store, "a person's servers").CommandUsage, 'count', ids),
     activeMembers(store, ids, now),
-    sumOf(store.models.UserCurrency, 'balance', ids),
+    sumOf(acrossGuilds(store, "a person's servers").UserCurrency, 'balance', ids),
   ]);
   return { totalMembers: guilds.reduce((sum, guild) => sum + guild.memberCount, 0), totalCommands, activeUsers, totalCurrency };
 }
@@ -45,7 +45,7 @@ export async function serverOverview(store: Store, guild: GuildSummary, now = ne
   const [firstDay = ''] = days;
   const [stats, rows] = await Promise.all([
     serverStats(store, [guild], now),
-    new GuildScope(store.models.GuildDailyStats, guild.id).findAll({ where: { day: { [Op.gte]: firstDay } } }),
+    store.guild(guild.id).GuildDailyStats.findAll({ where: { day: { [Op.gte]: firstDay } } }),
   ]);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return {

@@ -3,7 +3,6 @@ import { DiscordRefused, InvalidInput } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import type { WelcomeLog } from '../../db/models/community';
-import { GuildScope } from '../../db/scoped';
 import { longestWelcome, MESSAGE_MAX, renderWelcome, type WelcomeLogEntry, type WelcomeTestResult } from '../../shared/welcome';
 import { channelProblem, problemText } from '../../core/checks';
 import { messageUrl } from '../../shared/discord-urls';
@@ -50,7 +49,7 @@ export async function welcomeMember(services: Services, joiner: Joiner, source: 
   if (!settings.welcomeEnabled || !settings.welcomeChannelId || !guild) return null;
   let row: WelcomeLog;
   try {
-    row = await new GuildScope(services.store.models.WelcomeLog, joiner.guildId).create({
+    row = await services.store.guild(joiner.guildId).WelcomeLog.create({
       userId: joiner.userId,
       username: joiner.username,
       source,
@@ -112,7 +111,7 @@ export async function testWelcome(
   const template = draft.welcomeMessage ?? settings.welcomeMessage;
   if (!channelId) throw InvalidInput.field('welcomeChannelId', 'Pick the welcome channel first.', 'Pick the welcome channel first.');
   checkWelcomeLength('welcomeMessage', template, guild.name);
-  const log = new GuildScope(services.store.models.WelcomeLog, guild.id);
+  const log = services.store.guild(guild.id).WelcomeLog;
   const base = {
     userId: user.userId,
     username: user.username,
@@ -138,7 +137,7 @@ export async function testWelcome(
 
 /** Recent Welcome Messages: the last 20, newest first. */
 export async function recentWelcomes(services: Services, guildId: string): Promise<WelcomeLogEntry[]> {
-  const rows = await new GuildScope(services.store.models.WelcomeLog, guildId).findAll({ order: [['id', 'DESC']], limit: RECENT_WELCOMES });
+  const rows = await services.store.guild(guildId).WelcomeLog.findAll({ order: [['id', 'DESC']], limit: RECENT_WELCOMES });
   return rows.map((row) => ({
     id: row.id,
     userId: row.userId,
