@@ -9,7 +9,7 @@ import { askDiscord } from '../../bot/discord-errors';
 import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
-import { AutomodEngine, type AutomodVerdict } from './automod';
+import { AutomodEngine, type AutomodVerdict } from './automod/engine';
 import { announceCase, botActor, moderate, recordCase } from './service';
 
 /** One engine per running product (tests run several in one process). */
