@@ -7,7 +7,9 @@ import { InvalidInput } from '../../core/errors';
 import { SNOWFLAKE_MESSAGE } from '../../shared/auth';
 import { DURATION_KEYS, DURATION_LABELS, type Duration, type ModerationAction } from '../../shared/moderation';
 import { createReport } from './reports';
-import { activeWarnings, ACTION_PERMISSIONS, caseByNumber, caseLine, moderate, viewCase } from './service';
+import { moderate } from './actions';
+import { activeWarnings, caseByNumber, caseLine, viewCase } from './cases';
+import { ACTION_PERMISSIONS } from './standing';
 
 const durationChoices = DURATION_KEYS.map((key) => ({ name: DURATION_LABELS[key], value: key }));
 const reasonOption = {

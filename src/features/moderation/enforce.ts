@@ -10,7 +10,9 @@ import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
 import { AutomodEngine, type AutomodVerdict } from './automod/engine';
-import { announceCase, botActor, moderate, recordCase } from './service';
+import { moderate } from './actions';
+import { announceCase, recordCase } from './cases';
+import { botActor } from './standing';
 
 /** One engine per running product (tests run several in one process). */
 const engines = new WeakMap<Services, { engine: AutomodEngine; recent: Map<string, number> }>();

@@ -19,7 +19,8 @@ import { moderationCommands, reportMessage } from './commands';
 import { enforceAutomod, startAutomod } from './enforce';
 import { recordNativeActions } from './native';
 import { dismissReport, listReports, resolveReport } from './reports';
-import { listCases, moderate, moderationStats } from './service';
+import { moderate } from './actions';
+import { listCases, moderationStats } from './case-log';
 import { liftExpiredBans } from './tempbans';
 
 const ReportParams = z.object({ id: rowId('must be a report id') });

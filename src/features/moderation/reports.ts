@@ -17,7 +17,8 @@ import {
   type ResolveReportInput,
 } from '../../shared/moderation';
 import { messageUrl } from '../welcome/service';
-import { moderate, type Actor } from './service';
+import { moderate } from './actions';
+import type { Actor } from './standing';
 
 const reports = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationReport, guildId);
 
