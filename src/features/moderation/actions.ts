@@ -7,7 +7,7 @@ import { RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
 import { askDiscord } from '../../bot/discord-errors';
 import { InvalidInput } from '../../core/errors';
 import type { Services } from '../../core/services';
-import { DURATION_LABELS, DURATIONS, type Duration, type ModerationAction, type ModerationCase } from '../../shared/moderation';
+import { DURATION_LABELS, DURATIONS, MAX_REASON_LENGTH, type Duration, type ModerationAction, type ModerationCase } from '../../shared/moderation';
 import type { GuildSettings } from '../../shared/settings';
 import { activeWarnings, announceCase, liftBans, recordCase, viewCase } from './cases';
 import { botActor, checkStanding, isBanned, liveGuild, memberOf, notAMember, PERMISSION_NAMES, type Actor } from './standing';
@@ -54,7 +54,7 @@ async function takeBack(services: Services, guild: Guild, request: ActionRequest
 }
 
 /** What Discord shows in its audit log as the reason: who did it through the bot, and why. */
-const auditReason = (actor: Actor, reason: string) => `${actor.name}: ${reason}`.slice(0, 512);
+const auditReason = (actor: Actor, reason: string) => `${actor.name}: ${reason}`.slice(0, MAX_REASON_LENGTH);
 
 /** Does the action over Discord; its refusals become DiscordRefused in words. */
 async function act(guild: Guild, request: ActionRequest, target: GuildMember | null, actor: Actor): Promise<void> {
