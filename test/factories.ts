@@ -1,6 +1,10 @@
 // Factories in the style of Outline's: each makes what it needs (a member in the sandbox, a
-// signed-in account, a grant), with overrides, so tests never lean on each other's state.
+// signed-in account, a grant, the row a route's example acts on), with overrides, so tests never
+// lean on each other's state, and the product's routes carry no fixtures of their own.
 import { randomInt } from 'node:crypto';
+import type { Services } from '../src/core/services';
+import { createAnnouncement } from '../src/features/announcements/service';
+import { addReactionRole } from '../src/features/reaction-roles/service';
 import type { Harness } from './helpers/harness';
 import { waitFor } from './helpers/wait';
 
@@ -37,4 +41,217 @@ export async function buildGrant(
     expiresAt: overrides.expiresAt ?? null,
     createdBy: h.demo.ownerUserId,
   });
+}
+
+// --- Route fixtures -----------------------------------------------------------------------------
+
+/**
+ * Makes what a route's example needs (a row to change or delete, an id to name) and returns its
+ * values: path parameters by name, and the example's body and query strings written ':name' are
+ * replaced by them. `callerId` is the user the example is sent as; ':self' anywhere stands for them.
+ */
+export type RouteFixture = (services: Services, guildId: string, callerId: string) => Promise<Record<string, string>>;
+
+const channelNamed = (services: Services, guildId: string, name: string) => services.gateway.channels(guildId).find((channel) => channel.name === name);
+const roleNamed = (services: Services, guildId: string, name: string) => services.gateway.roles(guildId).find((role) => role.name === name);
+
+/** A plain member of the demo guild other than the caller (no roles but @everyone), for the moderation examples. */
+function plainMember(services: Services, guildId: string, callerId: string): string {
+  const guild = services.gateway.client?.guilds.cache.get(guildId);
+  const member = guild?.members.cache.find((m) => !m.user.bot && m.id !== callerId && m.id !== guild.ownerId && m.roles.cache.size === 1);
+  return member?.id ?? '0';
+}
+
+/**
+ * An open report, stored as it is, since the access matrix asks for one per call and createReport
+ * lets a member report the same member once per REPORT_REPEAT_WINDOW_MS.
+ */
+async function openReport(services: Services, guildId: string, callerId: string): Promise<Record<string, string>> {
+  const report = await services.store.models.ModerationReport.create({
+    guildId,
+    reporterId: callerId,
+    reporterName: 'caller',
+    targetId: plainMember(services, guildId, callerId),
+    targetName: 'member',
+    reason: 'Spam in #general',
+    channelId: null,
+    messageId: null,
+    content: null,
+    status: 'open',
+    caseId: null,
+    resolvedById: null,
+    resolvedAt: null,
+    createdAt: services.clock.now(),
+  });
+  return { id: String(report.id) };
+}
+
+/** A shop item to change or delete. */
+async function shopItem(services: Services, guildId: string): Promise<Record<string, string>> {
+  const item = await services.store.models.ShopItem.create({
+    guildId,
+    name: `Sticker ${Date.now()}`,
+    description: null,
+    price: 5,
+    type: 'cosmetic',
+    roleId: null,
+    icon: null,
+    stock: null,
+    perMemberLimit: null,
+  });
+  return { itemId: String(item.id) };
+}
+
+/** A fresh message in #general (posted by the bot) and the Member role. */
+async function pickRolesMessage(services: Services, guildId: string): Promise<Record<string, string>> {
+  const general = channelNamed(services, guildId, 'general');
+  const channel = general ? services.gateway.client?.channels.cache.get(general.id) : undefined;
+  const posted = channel?.isSendable() ? await channel.send('Pick your roles') : null;
+  return { messageId: posted?.id ?? '', channelId: general?.id ?? '', roleId: roleNamed(services, guildId, 'Member')?.id ?? '' };
+}
+
+/** A reaction role to change or delete. */
+async function reactionRoleEntry(services: Services, guildId: string): Promise<Record<string, string>> {
+  const values = await pickRolesMessage(services, guildId);
+  const guild = services.gateway.guild(guildId);
+  if (!guild) return { id: '0' };
+  const entry = await addReactionRole(
+    services,
+    guild,
+    { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null },
+    { actorId: guild.ownerId, confirmed: [] },
+  );
+  return { id: String(entry.id) };
+}
+
+/** An announcement scheduled an hour ahead in #general. */
+async function scheduledAnnouncement(services: Services, guildId: string): Promise<Record<string, string>> {
+  const guild = services.gateway.guild(guildId);
+  const general = channelNamed(services, guildId, 'general');
+  if (!guild || !general) return { id: '0' };
+  const scheduleTime = new Date(services.clock.ms() + 3_600_000).toISOString();
+  const row = await createAnnouncement(
+    services,
+    guild,
+    { title: 'Game night', message: 'Friday at 8', channelId: general.id, priority: 'normal', mentionRoleId: null, scheduleTime },
+    { userId: guild.ownerId, name: 'owner' },
+  );
+  return { id: String(row.id), channelId: general.id };
+}
+
+/** A failed grant of a role, stored as the retrier leaves one after a storm (Discord did not answer six times). */
+export async function createFailedGrant(
+  services: Services,
+  fields: { guildId: string; userId: string; memberName: string | null; roleId: string; roleName: string | null; lastError?: string },
+) {
+  const now = services.clock.now();
+  return services.store.models.RoleGrantRetry.create({
+    guildId: fields.guildId,
+    userId: fields.userId,
+    memberName: fields.memberName,
+    roleId: fields.roleId,
+    roleName: fields.roleName,
+    action: 'add',
+    source: 'memberRole',
+    sourceId: null,
+    reason: 'Auto-assign member role',
+    attempts: 6,
+    nextAttemptAt: null,
+    lastError: fields.lastError ?? 'Discord did not answer (503 Service Unavailable). The bot tried 6 times and gave up.',
+    status: 'failed',
+    claimedUntil: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * A failed grant of the Member role to a member of the demo guild without an open one (the matrix
+ * asks for a fresh grant on every call), stored as the retrier leaves one.
+ */
+async function failedRoleGrant(services: Services, guildId: string): Promise<Record<string, string>> {
+  const role = roleNamed(services, guildId, 'Member');
+  const open = await services.store.models.RoleGrantRetry.findAll({
+    where: { guildId, roleId: role?.id ?? '0', status: ['pending', 'failed'] },
+    attributes: ['userId'],
+  });
+  const taken = new Set(open.map((grant) => grant.userId));
+  const guild = services.gateway.client?.guilds.cache.get(guildId);
+  const member = guild?.members.cache.find((candidate) => !candidate.user.bot && candidate.id !== guild.ownerId && !taken.has(candidate.id));
+  const now = services.clock.now();
+  // Once every cached member has one, a member who left (the retry drops it): a snowflake of now, numbered.
+  const userId = member?.id ?? String(((BigInt(now.getTime()) - 1_420_070_400_000n) << 22n) + BigInt(taken.size));
+  const grant = await createFailedGrant(services, {
+    guildId,
+    userId,
+    memberName: member?.displayName ?? null,
+    roleId: role?.id ?? '0',
+    roleName: role?.name ?? null,
+  });
+  return { id: String(grant.id) };
+}
+
+/** The fixtures of the guild routes whose examples need one, keyed by the route's method and path as it declares them. */
+export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
+  'POST /access': async (services, guildId) => ({ roleId: services.gateway.roles(guildId).find((role) => !role.isEveryone && !role.managed)?.id ?? '' }),
+  'DELETE /access/:grantId': async (services, guildId) => {
+    const role = services.gateway.roles(guildId).find((candidate) => !candidate.isEveryone && !candidate.managed);
+    const grant = await services.grants.grant(guildId, { subjectType: 'role', subjectId: role?.id ?? '0', level: 'view', expiresAt: null, createdBy: '0' });
+    return { grantId: String(grant.id) };
+  },
+  'POST /announcements': async (services, guildId) => ({
+    channelId: channelNamed(services, guildId, 'announcements')?.id ?? '',
+    scheduleTime: new Date(services.clock.ms() + 86_400_000).toISOString(),
+  }),
+  'PATCH /announcements/:id': scheduledAnnouncement,
+  'POST /announcements/:id/cancel': scheduledAnnouncement,
+  'POST /economy/give': async (services, guildId) => ({ userId: services.gateway.guild(guildId)?.ownerId ?? '' }),
+  'PUT /shop/:itemId': shopItem,
+  'PATCH /shop/:itemId': shopItem,
+  'DELETE /shop/:itemId': shopItem,
+  'DELETE /users/:userId/inventory/:entryId': async (services, guildId, callerId) => {
+    const entry = await services.store.models.UserInventory.create({
+      guildId,
+      userId: callerId,
+      itemId: null,
+      itemName: 'Example',
+      itemType: 'other',
+      quantity: 1,
+      acquiredAt: new Date(),
+    });
+    return { entryId: String(entry.id) };
+  },
+  'POST /leveling/rewards': async (services, guildId) => {
+    const roleId = roleNamed(services, guildId, 'Verified')?.id ?? '';
+    await services.store.models.LevelReward.destroy({ where: { guildId, level: 50, roleId } });
+    return { roleId };
+  },
+  'DELETE /leveling/rewards/:id': async (services, guildId) => {
+    const roleId = roleNamed(services, guildId, 'Member')?.id ?? '0';
+    await services.store.models.LevelReward.destroy({ where: { guildId, level: 51, roleId } });
+    const row = await services.store.models.LevelReward.create({ guildId, level: 51, roleId, createdAt: new Date() });
+    return { id: String(row.id) };
+  },
+  'POST /moderation': async (services, guildId, callerId) => ({ memberId: plainMember(services, guildId, callerId) }),
+  'POST /moderation/reports/:id/resolve': openReport,
+  'POST /moderation/reports/:id/dismiss': openReport,
+  'GET /reaction-roles/messages': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
+  'POST /reaction-roles': pickRolesMessage,
+  'PATCH /reaction-roles/:id': reactionRoleEntry,
+  'DELETE /reaction-roles/:id': reactionRoleEntry,
+  'POST /role-grants/:id/retry': failedRoleGrant,
+  'DELETE /role-grants/:id': failedRoleGrant,
+  'POST /settings/history/:entryId/restore': async (services, guildId) => {
+    const entry = await services.settings.history(guildId, 1, 1);
+    return { entryId: String(entry.entries.find((row) => row.restorable)?.id ?? 0) };
+  },
+  'POST /welcome/test': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
+};
+
+/** The key a route's fixture is found by. */
+export const routeKey = (route: { method: string; path: string }) => `${route.method.toUpperCase()} ${route.path}`;
+
+/** Makes what the route's example needs and returns its values (none when it needs nothing). */
+export async function routeFixture(route: { method: string; path: string }, services: Services, guildId: string, callerId: string) {
+  return (await ROUTE_FIXTURES[routeKey(route)]?.(services, guildId, callerId)) ?? {};
 }

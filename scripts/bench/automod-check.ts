@@ -10,7 +10,7 @@
 // messages a second. A benchmark: it prints figures only.
 //
 // Usage: node --import tsx scripts/bench/automod-check.ts [checks=2000000] [runs=3] [chatting=60000]
-import { AutomodEngine, type AutomodMessage } from '../../src/features/moderation/automod';
+import { AutomodEngine, type AutomodMessage } from '../../src/features/moderation/automod/engine';
 import { AUTOMOD_DEFAULTS, type AutomodRules } from '../../src/shared/moderation';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';

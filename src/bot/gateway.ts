@@ -9,6 +9,7 @@ import {
   type GuildBasedChannel,
   type GuildMember,
 } from 'discord.js';
+import { isSnowflake } from '../shared/auth';
 import type { Health } from '../shared/health';
 
 /** The gateway's state as /api/health reports it. */
@@ -248,7 +249,7 @@ export function botGateway(client: Client | null): BotGateway {
         displayName: member.displayName,
         bot: member.user.bot,
       });
-      if (/^\d{15,21}$/.test(query)) {
+      if (isSnowflake(query)) {
         try {
           return [summary(await guild.members.fetch(query))];
         } catch (error) {

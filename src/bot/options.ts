@@ -1,4 +1,5 @@
 import { InvalidInput } from '../core/errors';
+import { isSnowflake } from '../shared/auth';
 import type { Command, CommandOption, OptionValue } from './command';
 
 /** How a command is typed, for usage hints: "!give <member> <amount> [note]". */
@@ -31,7 +32,7 @@ function problemWith(option: CommandOption, value: OptionValue): string | null {
       return typeof value === 'object' ? null : 'must be a member';
     case 'channel':
     case 'role':
-      return typeof value === 'string' && /^\d{15,21}$/.test(value) ? null : `must be a ${option.type}`;
+      return typeof value === 'string' && isSnowflake(value) ? null : `must be a ${option.type}`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { DiscordAPIError, type Guild } from 'discord.js';
 import { InvalidInput } from '../core/errors';
+import { isSnowflake } from '../shared/auth';
 import type { Command, CommandUser, OptionValue } from './command';
 import { usage } from './options';
 
@@ -76,7 +77,7 @@ export async function textOptions(command: Command, input: string, guild: Guild,
         break;
       }
       case 'user': {
-        const id = /^<@!?(\d{15,21})>$/.exec(word)?.[1] ?? (/^\d{15,21}$/.test(word) ? word : null);
+        const id = /^<@!?(\d{15,21})>$/.exec(word)?.[1] ?? (isSnowflake(word) ? word : null);
         if (!id) wrong(option.name, 'must be a member (a mention or an id)');
         const user = await resolveUser(guild, id ?? '');
         if (!user) wrong(option.name, 'is not a user Discord knows');
@@ -84,13 +85,13 @@ export async function textOptions(command: Command, input: string, guild: Guild,
         break;
       }
       case 'channel': {
-        const id = /^<#(\d{15,21})>$/.exec(word)?.[1] ?? (/^\d{15,21}$/.test(word) ? word : null);
+        const id = /^<#(\d{15,21})>$/.exec(word)?.[1] ?? (isSnowflake(word) ? word : null);
         if (!id) wrong(option.name, 'must be a channel (a mention or an id)');
         values.set(option.name, id ?? '');
         break;
       }
       case 'role': {
-        const id = /^<@&(\d{15,21})>$/.exec(word)?.[1] ?? (/^\d{15,21}$/.test(word) ? word : null);
+        const id = /^<@&(\d{15,21})>$/.exec(word)?.[1] ?? (isSnowflake(word) ? word : null);
         if (!id) wrong(option.name, 'must be a role (a mention or an id)');
         values.set(option.name, id ?? '');
         break;

@@ -3,7 +3,7 @@ import { ConfirmationRequired, Forbidden, InvalidInput } from './errors';
 import { cannotGiveRole, dangerousRoleWarning } from './role-rights';
 import type { Services } from './services';
 import type { ChannelView } from '../bot/gateway';
-import { VERIFICATION_MISSING, WELCOME_MISSING_CHANNEL } from '../shared/welcome';
+import { VERIFICATION_MISSING, welcomeChannelProblem } from '../shared/welcome';
 import type { GuildSettings, SettingKey } from '../shared/settings';
 import { checkWebhookTarget, WebhookTargetRefused } from './webhook-target';
 
@@ -191,7 +191,8 @@ export function handoutProblem(services: Services, guildId: string, roleId: stri
 /** Settings that only make sense together: a switch on needs its channel or role. */
 export function checkRules(next: GuildSettings): void {
   const fields: Record<string, string> = {};
-  if (next.welcomeEnabled && !next.welcomeChannelId) fields.welcomeChannelId = WELCOME_MISSING_CHANNEL.description;
+  const welcomeChannel = welcomeChannelProblem(next);
+  if (welcomeChannel) fields.welcomeChannelId = welcomeChannel;
   if (next.verificationEnabled && !next.rulesChannelId) fields.rulesChannelId = VERIFICATION_MISSING.rulesChannelId;
   if (next.verificationEnabled && !next.verificationRoleId) fields.verificationRoleId = VERIFICATION_MISSING.verificationRoleId;
   if (next.verificationEnabled && !next.rulesMessage) fields.rulesMessage = VERIFICATION_MISSING.rulesMessage;

@@ -50,8 +50,14 @@ export class GuildScope<M extends GuildModel> {
   }
 
   /** How many rows of this guild match, by the values of one column. */
-  async countBy<K extends keyof Attributes<M> & string>(column: K, options: Omit<CountOptions<Attributes<M>>, 'group'> = {}): Promise<Map<Attributes<M>[K], number>> {
-    const rows = (await this.model.count({ ...options, where: this.where(options.where), group: [column] })) as unknown as ({ count: number | string } & Record<K, Attributes<M>[K]>)[];
+  async countBy<K extends keyof Attributes<M> & string>(
+    column: K,
+    options: Omit<CountOptions<Attributes<M>>, 'group'> = {},
+  ): Promise<Map<Attributes<M>[K], number>> {
+    const rows = (await this.model.count({ ...options, where: this.where(options.where), group: [column] })) as unknown as ({ count: number | string } & Record<
+      K,
+      Attributes<M>[K]
+    >)[];
     return new Map(rows.map((row) => [row[column], Number(row.count)]));
   }
 

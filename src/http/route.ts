@@ -29,12 +29,6 @@ export interface GuildRouteExample {
   query?: Record<string, string>;
   /** Values for path parameters other than :guildId. */
   params?: Record<string, string>;
-  /**
-   * Makes what the example needs (a row to delete) and returns its values: path parameters by
-   * name, and body and query strings written ':name' are replaced by them. `callerId` is the user
-   * the example is sent as; ':self' anywhere stands for them.
-   */
-  setup?: (services: Services, guildId: string, callerId: string) => Promise<Record<string, string>>;
 }
 
 /** What every handler receives: the parsed input, the services, and Koa's context for what is HTTP's alone. */

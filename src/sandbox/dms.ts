@@ -1,7 +1,7 @@
 import { ChannelType, MessageType, type ChannelFlags, type MessageFlags, type APIDMChannel, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
 import { DiscordApiError } from './errors';
 import { presentUserById } from './presenters';
-import type { World } from './world';
+import type { WorldState } from './world-state';
 
 /** A message the bot sent in a DM. */
 export interface DirectMessage {
@@ -34,7 +34,11 @@ export class DirectMessageStore {
   /** Users who closed their DMs. */
   readonly closed = new Set<string>();
 
-  constructor(private readonly world: World) {}
+  /** `keptPerChannel`: messages a DM channel keeps, as many as a guild channel (messages.ts). */
+  constructor(
+    private readonly world: WorldState,
+    private readonly keptPerChannel: number,
+  ) {}
 
   /** The DM channel with a user, made on first use. */
   open(userId: string): DmChannel {
@@ -71,7 +75,7 @@ export class DirectMessageStore {
     };
     channel.messages.push(message);
     // Bounded as a guild channel's history is (messages.ts); the bot's DMs to one user come a few a second at most.
-    if (channel.messages.length > this.world.messages.keptPerChannel) channel.messages.shift();
+    if (channel.messages.length > this.keptPerChannel) channel.messages.shift();
     return message;
   }
 

@@ -12,12 +12,15 @@ import {
   type GatewayReceivePayload,
 } from 'discord-api-types/v10';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { readClientFrame, type MembersRequest } from './gateway-frames';
+import { readClientFrame } from './gateway-frames';
+import { EVENT_INTENTS, intentsRefusal, withIntents } from './gateway-intents';
+import { memberChunks } from './gateway-members';
 import { guildPermissions, hasPermission } from './permissions';
 import { presentGuildCreate } from './presenters-guild';
-import { presentMember } from './presenters';
 import type { SandboxServices } from './services';
-import type { WorldDispatch, WorldEvent } from './world';
+import type { WorldDispatch, WorldEvent } from './world-state';
+
+const I = GatewayIntentBits;
 
 /** Heartbeat interval announced in HELLO (Discord's usual value). */
 export const HEARTBEAT_INTERVAL_MS = 41_250;
@@ -31,11 +34,6 @@ const SEND_LIMIT_PER_MINUTE = 120;
 const MAX_BUFFERED_PAYLOAD_BYTES = 64 * 1024;
 /** The gateway version the sandbox speaks; a connection asking for another closes with 4012. */
 const GATEWAY_VERSION = 10;
-/** Discord ignores a REQUEST_GUILD_MEMBERS nonce longer than this (the chunks then carry none). */
-const MAX_NONCE_BYTES = 32;
-/** Members per GUILD_MEMBERS_CHUNK. */
-const MEMBERS_PER_CHUNK = 1000;
-
 /** Gateway options of a sandbox: the heartbeat interval (tests shorten it) and the privileged intents the application has. */
 export interface GatewayOptions {
   heartbeatIntervalMs?: number;
@@ -44,41 +42,6 @@ export interface GatewayOptions {
   /** Dispatches a session keeps for RESUME (REPLAY_BUFFER by default; tests shrink it to reach its end). */
   replayBuffer?: number;
 }
-
-const I = GatewayIntentBits;
-/** The intent each guild dispatch needs; events not listed always go out. */
-const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
-  [GatewayDispatchEvents.GuildCreate]: I.Guilds,
-  [GatewayDispatchEvents.GuildDelete]: I.Guilds,
-  [GatewayDispatchEvents.ChannelCreate]: I.Guilds,
-  [GatewayDispatchEvents.ChannelUpdate]: I.Guilds,
-  [GatewayDispatchEvents.ChannelDelete]: I.Guilds,
-  [GatewayDispatchEvents.GuildRoleCreate]: I.Guilds,
-  [GatewayDispatchEvents.GuildRoleUpdate]: I.Guilds,
-  [GatewayDispatchEvents.GuildRoleDelete]: I.Guilds,
-  [GatewayDispatchEvents.GuildMemberAdd]: I.GuildMembers,
-  [GatewayDispatchEvents.GuildMemberRemove]: I.GuildMembers,
-  [GatewayDispatchEvents.GuildMemberUpdate]: I.GuildMembers,
-  [GatewayDispatchEvents.GuildBanAdd]: I.GuildModeration,
-  [GatewayDispatchEvents.GuildBanRemove]: I.GuildModeration,
-  [GatewayDispatchEvents.GuildAuditLogEntryCreate]: I.GuildModeration,
-  [GatewayDispatchEvents.MessageCreate]: I.GuildMessages,
-  [GatewayDispatchEvents.MessageUpdate]: I.GuildMessages,
-  [GatewayDispatchEvents.MessageDelete]: I.GuildMessages,
-  [GatewayDispatchEvents.MessageDeleteBulk]: I.GuildMessages,
-  [GatewayDispatchEvents.MessageReactionAdd]: I.GuildMessageReactions,
-  [GatewayDispatchEvents.MessageReactionRemove]: I.GuildMessageReactions,
-  [GatewayDispatchEvents.MessageReactionRemoveAll]: I.GuildMessageReactions,
-  [GatewayDispatchEvents.MessageReactionRemoveEmoji]: I.GuildMessageReactions,
-  [GatewayDispatchEvents.VoiceStateUpdate]: I.GuildVoiceStates,
-};
-
-/** Every intent Discord defines; a bit outside them closes with 4013. */
-const KNOWN_INTENTS = Object.values(GatewayIntentBits)
-  .filter((value): value is number => typeof value === 'number')
-  .reduce((all, bit) => all | bit, 0);
-/** The privileged intents (need the application's switch in the developer portal). */
-const PRIVILEGED_INTENTS = I.GuildMembers | I.GuildPresences | I.MessageContent;
 
 interface Session {
   id: string;
@@ -208,10 +171,8 @@ export class GatewayServer {
             const [shardId, shardCount] = shard;
             if (shardCount < 1 || shardId < 0 || shardId >= shardCount) return void ws.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
             const { intents } = frame.d;
-            if (!Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0)
-              return void ws.close(GatewayCloseCodes.InvalidIntents, 'Invalid intent(s).');
-            if ((intents & PRIVILEGED_INTENTS & ~this.privilegedIntents) !== 0)
-              return void ws.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+            const refused = intentsRefusal(intents, this.privilegedIntents);
+            if (refused) return void ws.close(refused.close, refused.reason);
             session = this.identify(ws, intents, shard);
             return;
           }
@@ -221,7 +182,7 @@ export class GatewayServer {
             session = this.resume(ws, frame.d.session_id, frame.d.seq);
             return;
           case GatewayOpcodes.RequestGuildMembers:
-            if (session) this.sendMembers(session, frame.d);
+            if (session) for (const chunk of memberChunks(this.services.world, frame.d, session.intents)) this.deliver(session, chunk);
             return;
           case GatewayOpcodes.PresenceUpdate:
             // The bot's status (online, custom status); kept for the control API, as Discord shows it to members.
@@ -325,45 +286,6 @@ export class GatewayServer {
     return session;
   }
 
-  /**
-   * REQUEST_GUILD_MEMBERS: by user_ids (up to 100), or by name prefix (query, limit), or everyone
-   * (query '' and limit 0, which needs GUILD_MEMBERS), answered in GUILD_MEMBERS_CHUNK dispatches
-   * of up to 1,000 members with chunk_index and chunk_count, as Discord does.
-   */
-  private sendMembers(session: Session, request: MembersRequest): void {
-    const { world } = this.services;
-    const guild = world.guilds.get(request.guild_id);
-    if (!guild || !guild.members.has(world.botUserId)) return;
-    const wanted = request.user_ids !== undefined ? [request.user_ids].flat().slice(0, 100) : null;
-    const query = (request.query ?? '').toLowerCase();
-    const everyone = !wanted && query === '';
-    if (everyone && (session.intents & I.GuildMembers) === 0) return;
-    const limit = request.limit !== undefined && request.limit > 0 ? request.limit : everyone ? Number.POSITIVE_INFINITY : 100;
-    const nonce = request.nonce !== undefined && Buffer.byteLength(request.nonce) <= MAX_NONCE_BYTES ? request.nonce : undefined;
-    const members = [];
-    for (const member of guild.members.values()) {
-      if (members.length >= limit) break;
-      if (wanted && !wanted.includes(member.userId)) continue;
-      const name = world.users.get(member.userId)?.username ?? '';
-      if (!wanted && query && !name.toLowerCase().startsWith(query)) continue;
-      members.push(presentMember(world, member));
-    }
-    const chunkCount = Math.max(1, Math.ceil(members.length / MEMBERS_PER_CHUNK));
-    for (let index = 0; index < chunkCount; index += 1) {
-      this.deliver(session, {
-        t: GatewayDispatchEvents.GuildMembersChunk,
-        d: {
-          guild_id: guild.id,
-          members: members.slice(index * MEMBERS_PER_CHUNK, (index + 1) * MEMBERS_PER_CHUNK),
-          chunk_index: index,
-          chunk_count: chunkCount,
-          ...(wanted && index === chunkCount - 1 ? { not_found: wanted.filter((id) => !guild.members.has(id)) } : {}),
-          ...(nonce ? { nonce } : {}),
-        },
-      });
-    }
-  }
-
   private broadcast(event: WorldEvent): void {
     const { world } = this.services;
     if (event.guildId && !world.isBotIn(event.guildId)) return;
@@ -375,17 +297,8 @@ export class GatewayServer {
     const needed = EVENT_INTENTS[event.dispatch.t];
     for (const session of this.sessions.values()) {
       if (needed !== undefined && (session.intents & needed) === 0) continue;
-      this.deliver(session, this.forSession(session, event.dispatch));
+      this.deliver(session, withIntents(session.intents, world.botUserId, event.dispatch));
     }
-  }
-
-  /** Without MESSAGE_CONTENT, others' messages arrive with empty content (unless they mention the bot). */
-  private forSession(session: Session, dispatch: WorldDispatch): WorldDispatch {
-    if ((session.intents & I.MessageContent) !== 0) return dispatch;
-    if (dispatch.t !== GatewayDispatchEvents.MessageCreate && dispatch.t !== GatewayDispatchEvents.MessageUpdate) return dispatch;
-    const botId = this.services.world.botUserId;
-    if (dispatch.d.author.id === botId || dispatch.d.mentions.some((m) => m.id === botId)) return dispatch;
-    return { ...dispatch, d: { ...dispatch.d, content: '', embeds: [], attachments: [], components: [] } } as WorldDispatch;
   }
 
   private deliver(session: Session, dispatch: WorldDispatch): void {

@@ -19,7 +19,8 @@ import { VIEWER_SCRIPT_HASH, viewerMiddleware } from './viewer';
 import type { SandboxServices } from './services';
 import type { World } from './world';
 
-export type { World, DemoIds, NewMemberInput } from './world';
+export type { World } from './world';
+export type { DemoIds, NewMemberInput } from './types';
 export type { SandboxMount } from './mount';
 export { DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
 export { MESSAGES_KEPT_PER_CHANNEL } from './messages';

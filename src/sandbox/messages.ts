@@ -4,7 +4,7 @@ import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
 import { unknownEmoji } from './errors';
 import type { MessageRecord, ReactionRecord } from './types';
-import type { World } from './world';
+import type { WorldState } from './world-state';
 
 /** What a new message is made of; only `authorId` and some content are required. */
 export interface NewMessageInput {
@@ -88,7 +88,7 @@ export class MessageStore {
 
   /** The store belongs to a world, whose events it emits; it keeps `keptPerChannel` messages a channel. */
   constructor(
-    private readonly world: World,
+    private readonly world: WorldState,
     /** Messages kept per channel; DM channels keep as many (dms.ts). */
     readonly keptPerChannel: number = MESSAGES_KEPT_PER_CHANNEL,
   ) {}

@@ -4,8 +4,8 @@ import { DEMO_LOGIN_DEFAULTS } from '../shared/demo-login';
 import { CHAT_LINES, makeName } from './names';
 import { SeededRandom } from './random';
 import { SnowflakeFactory } from './snowflake';
-import type { ChannelRecord, GuildRecord, RoleRecord } from './types';
-import { World, type DemoIds } from './world';
+import type { ChannelRecord, DemoIds, GuildRecord, RoleRecord } from './types';
+import { World } from './world';
 
 /** What the demo world is built from. */
 export interface SeedOptions {

@@ -144,3 +144,46 @@ export interface MessageRecord {
   applicationId: string | null;
   interactionMetadata: APIMessageInteractionMetadata | null;
 }
+
+// --- What the World is asked to change ----------------------------------------------------------
+
+/** Ids of the demo world that tests and the dashboard's demo login use. */
+export interface DemoIds {
+  guildId: string;
+  secondGuildId: string;
+  thirdGuildId: string;
+  ownerUserId: string;
+  adminUserId: string;
+  plainMemberId: string;
+  otherAdminUserId: string;
+  channels: { welcome: string; rules: string; general: string; announcements: string; modLog: string; voice: string; afk: string; staffVoice: string };
+  roles: { admin: string; moderator: string; member: string; verified: string; bot: string; aboveBot: string };
+}
+
+/** Input for a member joining (a new user is created unless `id` names an existing one). */
+export interface NewMemberInput {
+  id?: string;
+  username: string;
+  globalName?: string | null;
+  discriminator?: string;
+  avatar?: string | null;
+  roleIds?: string[];
+  joinedAt?: string;
+}
+
+/** A change to a member's voice state (see World.updateVoiceState). */
+export interface VoicePatch {
+  channelId?: string | null;
+  selfMute?: boolean;
+  selfDeaf?: boolean;
+  selfVideo?: boolean;
+  mute?: boolean;
+  deaf?: boolean;
+}
+
+/** A member change; absent fields stay as they are. */
+export interface MemberPatch {
+  nick?: string | null;
+  roleIds?: string[];
+  communicationDisabledUntil?: string | null;
+}

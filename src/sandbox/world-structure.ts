@@ -2,7 +2,8 @@ import { ChannelType, GatewayDispatchEvents } from 'discord-api-types/v10';
 import { presentChannel, presentRole } from './presenters';
 import { presentGatewayGuild } from './presenters-guild';
 import type { ChannelRecord, GuildRecord, OverwriteRecord, RoleRecord } from './types';
-import type { World } from './world';
+import type { MessageStore } from './messages';
+import type { WorldState } from './world-state';
 
 /** A channel to create. */
 export interface NewChannel {
@@ -24,12 +25,22 @@ export interface RoleInput {
 }
 
 /**
+ * What the structure changes besides the records: a deleted channel takes its messages and its
+ * voice members along, a deleted role leaves its members (the World, which owns those changes).
+ */
+export interface StructureHost extends WorldState {
+  readonly messages: Pick<MessageStore, 'forgetChannel'>;
+  updateVoiceState(guildId: string, userId: string, patch: { channelId: null }): unknown;
+  setMemberRoles(guildId: string, userId: string, roleIds: string[]): unknown;
+}
+
+/**
  * A guild's structure changing at run time, as admins change it in Discord: channels and roles
  * created, changed (overwrites, permissions, position) and deleted, each with the dispatch Discord
  * sends, so a test can take a permission away from the bot and see the product react.
  */
 export class GuildStructure {
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: StructureHost) {}
 
   /** CHANNEL_CREATE. */
   createChannel(guildId: string, input: NewChannel): ChannelRecord {
@@ -51,7 +62,6 @@ export class GuildStructure {
     return channel;
   }
 
-  /** CHANNEL_UPDATE: a new name, topic or permission overwrites. */
   /** Guild settings an admin changes (GUILD_UPDATE). */
   updateGuild(guild: GuildRecord, patch: { afkChannelId?: string | null; afkTimeout?: GuildRecord['afkTimeout']; systemChannelId?: string | null }): void {
     if (patch.afkChannelId !== undefined) guild.afkChannelId = patch.afkChannelId;
@@ -60,6 +70,7 @@ export class GuildStructure {
     this.world.emit(guild.id, { t: GatewayDispatchEvents.GuildUpdate, d: presentGatewayGuild(guild) });
   }
 
+  /** CHANNEL_UPDATE: a new name, topic or permission overwrites. */
   updateChannel(channel: ChannelRecord, patch: { name?: string; topic?: string | null; overwrites?: OverwriteRecord[] }): ChannelRecord {
     if (patch.name !== undefined) channel.name = patch.name;
     if (patch.topic !== undefined) channel.topic = patch.topic;

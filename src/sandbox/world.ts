@@ -1,99 +1,31 @@
-import { EventEmitter } from 'node:events';
-import {
-  AuditLogEvent,
-  GatewayDispatchEvents,
-  MessageType,
-  type APIAuditLogChange,
-  type APIAuditLogEntry,
-  type GatewayDispatchPayload,
-} from 'discord-api-types/v10';
+// The sandbox's Discord as it changes: members joining, changing, leaving, banned and unbanned,
+// voice and boosts, the bot added to a guild, and the demo login's accounts. Each change emits the
+// gateway dispatch Discord would send and, for moderation, an audit-log entry. The records and the
+// bus live in world-state.ts; channel messages, DMs and channels and roles in their own stores,
+// which the World composes.
+import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIAuditLogChange } from 'discord-api-types/v10';
 import { systemClock, type Clock } from '../core/clock';
+import { recordAudit, roleDiff, type ActionContext } from './audit-log';
 import { CommandStore } from './commands';
 import { DirectMessageStore } from './dms';
 import { MessageStore } from './messages';
-import { GuildStructure } from './world-structure';
 import { presentGatewayGuild, presentGuildCreate, presentVoiceState } from './presenters-guild';
-import { presentMember, presentUser, presentUserById, type UserSource } from './presenters';
-import { SnowflakeFactory } from './snowflake';
-import type { GuildRecord, MemberRecord, RoleRecord, UserRecord, VoiceStateRecord } from './types';
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** A gateway dispatch before the gateway numbers it (`op` and `s` are added per session). */
-export type WorldDispatch = DistributiveOmit<GatewayDispatchPayload, 'op' | 's'>;
-
-/** A dispatch plus the guild it concerns (null for global events). */
-export interface WorldEvent {
-  guildId: string | null;
-  dispatch: WorldDispatch;
-}
-
-/** Ids of the demo world that tests and the dashboard's demo login use. */
-export interface DemoIds {
-  guildId: string;
-  secondGuildId: string;
-  thirdGuildId: string;
-  ownerUserId: string;
-  adminUserId: string;
-  plainMemberId: string;
-  otherAdminUserId: string;
-  channels: { welcome: string; rules: string; general: string; announcements: string; modLog: string; voice: string; afk: string; staffVoice: string };
-  roles: { admin: string; moderator: string; member: string; verified: string; bot: string; aboveBot: string };
-}
-
-/** Input for a member joining (a new user is created unless `id` names an existing one). */
-export interface NewMemberInput {
-  id?: string;
-  username: string;
-  globalName?: string | null;
-  discriminator?: string;
-  avatar?: string | null;
-  roleIds?: string[];
-  joinedAt?: string;
-}
-
-/** Audit-log entries kept per guild. */
-const AUDIT_LOG_KEPT = 1000;
+import { presentMember, presentUserById } from './presenters';
+import type { SnowflakeFactory } from './snowflake';
+import type { DemoIds, MemberPatch, MemberRecord, NewMemberInput, RoleRecord, UserRecord, VoicePatch, VoiceStateRecord } from './types';
+import { GuildStructure } from './world-structure';
+import { WorldState } from './world-state';
 
 /** The demo login asked for an id that belongs to a sandbox user it did not make. */
 export class DemoAccountRefused extends Error {
   override name = 'DemoAccountRefused';
 }
 
-/** Who did a moderation action and why (for the audit log). */
-export interface ActionContext {
-  actorId?: string;
-  reason?: string | null;
-}
-
-/** A change to a member's voice state (see World.updateVoiceState). */
-export interface VoicePatch {
-  channelId?: string | null;
-  selfMute?: boolean;
-  selfDeaf?: boolean;
-  selfVideo?: boolean;
-  mute?: boolean;
-  deaf?: boolean;
-}
-
-/** A member change; absent fields stay as they are. */
-export interface MemberPatch {
-  nick?: string | null;
-  roleIds?: string[];
-  communicationDisabledUntil?: string | null;
-}
-
 /**
  * The sandbox's in-memory Discord: users, guilds, members, messages, commands. Every mutation emits the
  * gateway dispatch Discord would send, on `events` ('dispatch'). Permission checks live in the REST layer.
  */
-export class World implements UserSource {
-  /** Every user, by id. */
-  readonly users = new Map<string, UserRecord>();
-  /** Every guild, by id. */
-  readonly guilds = new Map<string, GuildRecord>();
-  /** Emits 'dispatch' with a WorldEvent. */
-  readonly events = new EventEmitter();
+export class World extends WorldState {
   /** Channel messages and reactions. */
   readonly messages: MessageStore;
   /** Direct messages between the bot and users. */
@@ -105,24 +37,15 @@ export class World implements UserSource {
   /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */
   readonly demoAccounts = new Set<string>();
   private demoIds: DemoIds | null = null;
-  /** The bot user's id (also the application id, as on Discord). */
-  botUserId = '';
-  /** The bot's last presence update (gateway op 3): its status and activities (custom status in `state`). */
-  botPresence: { status: string; activities: { type: number; name: string; state: string | null }[] } | null = null;
 
   /**
    * `snowflakes` makes every id; `botToken` is what the bot must present; `clock` is the world's
    * time; `messagesKeptPerChannel` bounds each channel's history (MESSAGES_KEPT_PER_CHANNEL).
    */
-  constructor(
-    readonly snowflakes: SnowflakeFactory,
-    public botToken: string,
-    readonly clock: Clock = systemClock,
-    messagesKeptPerChannel?: number,
-  ) {
-    this.events.setMaxListeners(100);
+  constructor(snowflakes: SnowflakeFactory, botToken: string, clock: Clock = systemClock, messagesKeptPerChannel?: number) {
+    super(snowflakes, botToken, clock);
     this.messages = new MessageStore(this, messagesKeptPerChannel);
-    this.dms = new DirectMessageStore(this);
+    this.dms = new DirectMessageStore(this, this.messages.keptPerChannel);
     this.structure = new GuildStructure(this);
   }
 
@@ -135,53 +58,6 @@ export class World implements UserSource {
   set demo(ids: DemoIds) {
     this.demoIds = ids;
   }
-
-  /** The application id (the same as the bot user's id). */
-  get applicationId(): string {
-    return this.botUserId;
-  }
-
-  /** The user with that id. */
-  getUser(id: string): UserRecord | undefined {
-    return this.users.get(id);
-  }
-
-  /** Creates a user. */
-  addUser(input: Omit<UserRecord, 'id' | 'email' | 'discriminator'> & { id?: string; discriminator?: string }): UserRecord {
-    const id = input.id ?? this.snowflakes.next();
-    const user: UserRecord = { ...input, id, discriminator: input.discriminator ?? '0', email: `${input.username}@sandbox.test` };
-    this.users.set(id, user);
-    return user;
-  }
-
-  /** Sends a dispatch to every gateway session that may see it. */
-  emit(guildId: string | null, dispatch: WorldDispatch): void {
-    this.events.emit('dispatch', { guildId, dispatch } satisfies WorldEvent);
-  }
-
-  /** Whether the bot is a member of the guild. */
-  isBotIn(guildId: string): boolean {
-    return this.guilds.get(guildId)?.members.has(this.botUserId) ?? false;
-  }
-
-  /** Finds a guild by a channel id in it. */
-  guildOfChannel(channelId: string): GuildRecord | undefined {
-    const guildId = this.channelGuild.get(channelId);
-    return guildId ? this.guilds.get(guildId) : undefined;
-  }
-
-  /** Indexes a channel created after its guild. */
-  indexChannel(channelId: string, guildId: string): void {
-    this.channelGuild.set(channelId, guildId);
-  }
-
-  /** Registers a guild and indexes its channels. */
-  addGuild(guild: GuildRecord): void {
-    this.guilds.set(guild.id, guild);
-    for (const channelId of guild.channels.keys()) this.channelGuild.set(channelId, guild.id);
-  }
-
-  private readonly channelGuild = new Map<string, string>();
 
   /** A member joins (GUILD_MEMBER_ADD). Re-joining an existing member just returns it. */
   addMember(guildId: string, input: NewMemberInput): MemberRecord {
@@ -220,7 +96,7 @@ export class World implements UserSource {
     if (guild.voice.has(userId)) this.updateVoiceState(guildId, userId, { channelId: null });
     guild.members.delete(userId);
     this.emit(guildId, { t: GatewayDispatchEvents.GuildMemberRemove, d: { guild_id: guildId, user: presentUserById(this, userId) } });
-    if (context.actorId) this.audit(guildId, AuditLogEvent.MemberKick, userId, context, []);
+    if (context.actorId) recordAudit(this, guildId, AuditLogEvent.MemberKick, userId, context, []);
     return true;
   }
 
@@ -245,12 +121,12 @@ export class World implements UserSource {
     let roleChanges: APIAuditLogChange[] = [];
     if (patch.roleIds !== undefined) {
       const next = [...new Set(patch.roleIds.filter((id) => guild.roles.has(id) && id !== guild.id))];
-      roleChanges = this.roleDiff(guild, member.roleIds, next);
+      roleChanges = roleDiff(guild, member.roleIds, next);
       member.roleIds = next;
     }
     this.emit(guildId, { t: GatewayDispatchEvents.GuildMemberUpdate, d: { ...presentMember(this, member), guild_id: guildId } });
-    if (changes.length > 0) this.audit(guildId, AuditLogEvent.MemberUpdate, userId, context, changes);
-    if (roleChanges.length > 0) this.audit(guildId, AuditLogEvent.MemberRoleUpdate, userId, context, roleChanges);
+    if (changes.length > 0) recordAudit(this, guildId, AuditLogEvent.MemberUpdate, userId, context, changes);
+    if (roleChanges.length > 0) recordAudit(this, guildId, AuditLogEvent.MemberRoleUpdate, userId, context, roleChanges);
     return member;
   }
 
@@ -280,7 +156,7 @@ export class World implements UserSource {
       }
     }
     this.emit(guildId, { t: GatewayDispatchEvents.GuildBanAdd, d: { guild_id: guildId, user: presentUserById(this, userId) } });
-    this.audit(guildId, AuditLogEvent.MemberBanAdd, userId, context, []);
+    recordAudit(this, guildId, AuditLogEvent.MemberBanAdd, userId, context, []);
     return true;
   }
 
@@ -289,7 +165,7 @@ export class World implements UserSource {
     const guild = this.requireGuild(guildId);
     if (!guild.bans.delete(userId)) return false;
     this.emit(guildId, { t: GatewayDispatchEvents.GuildBanRemove, d: { guild_id: guildId, user: presentUserById(this, userId) } });
-    this.audit(guildId, AuditLogEvent.MemberBanRemove, userId, context, []);
+    recordAudit(this, guildId, AuditLogEvent.MemberBanRemove, userId, context, []);
     return true;
   }
 
@@ -351,7 +227,7 @@ export class World implements UserSource {
         d: { ...presentVoiceState(guild, userId, state), member: presentMember(this, member) },
       });
     }
-    if (changes.length > 0 && context.actorId) this.audit(guildId, AuditLogEvent.MemberUpdate, userId, context, changes);
+    if (changes.length > 0 && context.actorId) recordAudit(this, guildId, AuditLogEvent.MemberUpdate, userId, context, changes);
     return state;
   }
 
@@ -409,53 +285,5 @@ export class World implements UserSource {
       premiumSince: null,
     });
     this.emit(guildId, { t: GatewayDispatchEvents.GuildCreate, d: presentGuildCreate(this, guild, this.botUserId) });
-  }
-
-  /** The guild, or an error for code paths that checked already. */
-  requireGuild(guildId: string): GuildRecord {
-    const guild = this.guilds.get(guildId);
-    if (!guild) throw new Error(`unknown guild ${guildId}`);
-    return guild;
-  }
-
-  private roleDiff(guild: GuildRecord, before: string[], after: string[]): APIAuditLogChange[] {
-    const named = (ids: string[]) => ids.map((id) => ({ id, name: guild.roles.get(id)?.name ?? '' }));
-    const added = after.filter((id) => !before.includes(id));
-    const removed = before.filter((id) => !after.includes(id));
-    const changes: APIAuditLogChange[] = [];
-    if (added.length > 0) changes.push({ key: '$add', new_value: named(added) });
-    if (removed.length > 0) changes.push({ key: '$remove', new_value: named(removed) });
-    return changes;
-  }
-
-  /** Records an audit-log entry (kept for GET /audit-logs) and sends GUILD_AUDIT_LOG_ENTRY_CREATE. */
-  private audit(
-    guildId: string,
-    action: AuditLogEvent,
-    targetId: string,
-    context: ActionContext,
-    changes: APIAuditLogChange[],
-    options?: APIAuditLogEntry['options'],
-  ): void {
-    const entry: APIAuditLogEntry = {
-      id: this.snowflakes.next(),
-      action_type: action,
-      target_id: targetId,
-      user_id: context.actorId ?? null,
-      ...(changes.length > 0 ? { changes } : {}),
-      ...(context.reason ? { reason: context.reason } : {}),
-      ...(options ? { options } : {}),
-    };
-    const guild = this.requireGuild(guildId);
-    guild.auditLog.push(entry);
-    if (guild.auditLog.length > AUDIT_LOG_KEPT) guild.auditLog.splice(0, guild.auditLog.length - AUDIT_LOG_KEPT);
-    this.emit(guildId, { t: GatewayDispatchEvents.GuildAuditLogEntryCreate, d: { ...entry, guild_id: guildId } });
-  }
-
-  /** The bot user as a payload. */
-  botUser() {
-    const bot = this.users.get(this.botUserId);
-    if (!bot) throw new Error('no bot user');
-    return presentUser(bot);
   }
 }

@@ -2,10 +2,16 @@ import * as z from 'zod';
 import { AccessLevelSchema } from './access';
 import { DemoLoginId } from './demo-login';
 
+/** How many digits a Discord id has: the shortest and the longest Discord has made or will make for decades. */
+export const SNOWFLAKE_DIGITS = { min: 15, max: 21 } as const;
 /** The message for a value that is no Discord id; '123' is digits, so the length is said too. */
-export const SNOWFLAKE_MESSAGE = 'must be a Discord id (15 to 21 digits)';
+export const SNOWFLAKE_MESSAGE = `must be a Discord id (${SNOWFLAKE_DIGITS.min} to ${SNOWFLAKE_DIGITS.max} digits)`;
+/** A Discord id written out: digits only, SNOWFLAKE_DIGITS of them. */
+export const SNOWFLAKE_PATTERN = new RegExp(`^\\d{${SNOWFLAKE_DIGITS.min},${SNOWFLAKE_DIGITS.max}}$`);
+/** Whether text is a Discord id (the same rule as the Snowflake schema, for code that reads raw text). */
+export const isSnowflake = (text: string) => SNOWFLAKE_PATTERN.test(text);
 /** A Discord snowflake id as a string. */
-export const Snowflake = z.string().regex(/^\d{15,21}$/, SNOWFLAKE_MESSAGE);
+export const Snowflake = z.string().regex(SNOWFLAKE_PATTERN, SNOWFLAKE_MESSAGE);
 
 /** GET /api/auth/me: the signed-in user (spec section 3). `id` is our user id. */
 export const CurrentUserSchema = z.object({

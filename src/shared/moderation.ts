@@ -31,7 +31,12 @@ export const DURATION_LABELS: Record<Duration, string> = {
 };
 
 const duration = () => z.enum(DURATION_KEYS as [Duration, ...Duration[]], { error: `must be one of ${DURATION_KEYS.join(', ')}` });
-const reason = () => text(512);
+/**
+ * The longest reason a moderator may give, on every face: what Discord's audit log keeps of a
+ * reason (the bot's audit reason is cut to it too).
+ */
+export const MAX_REASON_LENGTH = 512;
+const reason = () => text(MAX_REASON_LENGTH);
 
 /** POST /api/servers/:guildId/moderation: the spec's payload. A timeout needs a duration; a ban may have one (a temporary ban). */
 export const ModerationActionInput = z
@@ -319,6 +324,12 @@ export const lastFour = (id: string) => id.slice(-4);
  * the stored reports, across /report and Report message. Other members and other targets are not held back.
  */
 export const REPORT_REPEAT_WINDOW_MS = 10 * 60_000;
+
+/** What a member who reports themselves (or their own message) is told, on every face. */
+export const REPORT_SELF_MESSAGES = {
+  member: 'You cannot report yourself.',
+  message: 'You cannot report your own message.',
+} as const;
 
 /** "7 minutes", "1 minute": a wait of at least a minute, rounded up. */
 const minutes = (ms: number) => {

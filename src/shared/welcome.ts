@@ -35,6 +35,11 @@ export const WELCOME_MISSING_CHANNEL = {
   description: 'Please provide a channel ID when welcome messages are enabled.',
 } as const;
 
+/** The rule of WELCOME_MISSING_CHANNEL, for the server's check and the pages alike: the channel field's problem, or null. */
+export function welcomeChannelProblem(settings: Pick<WelcomeSettings, 'welcomeEnabled' | 'welcomeChannelId'>): string | null {
+  return settings.welcomeEnabled && !settings.welcomeChannelId ? WELCOME_MISSING_CHANNEL.description : null;
+}
+
 /** Rule verification switched on needs its channel, its role and the rules. */
 export const VERIFICATION_MISSING = {
   rulesChannelId: 'Please provide the rules channel when verification is enabled.',
@@ -88,6 +93,16 @@ export const MESSAGE_MAX = 2000;
  */
 export function longestWelcome(template: string, serverName: string): number {
   return renderWelcome(template, { userId: '9'.repeat(20), username: 'x'.repeat(32), server: serverName, memberCount: 25_000_000 }).length;
+}
+
+/**
+ * A welcome must fit in one Discord message once filled in for this server: what is wrong with the
+ * template ("can reach 2,022 characters ..."), or null when it fits.
+ */
+export function welcomeLengthProblem(template: string, serverName: string): string | null {
+  const longest = longestWelcome(template, serverName);
+  if (longest <= MESSAGE_MAX) return null;
+  return `can reach ${longest.toLocaleString('en-US')} characters once the placeholders are filled in; Discord allows ${MESSAGE_MAX.toLocaleString('en-US')}`;
 }
 
 /** One welcome of Recent Welcome Messages. */

@@ -9,6 +9,7 @@ import type { Product } from '../../src/main';
 import { GUILD_ROUTE_PREFIX, routeAccess, routePath, type GuildRouteSpec } from '../../src/http/route';
 import { atLeast, type AccessLevel } from '../../src/shared/access';
 import { signInAs, startTestProduct } from '../helpers/product';
+import { routeFixture } from '../factories';
 import { waitFor } from '../helpers/wait';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
@@ -70,7 +71,7 @@ describe('access control on every /api/servers/:guildId route', () => {
   /** Calls a route as `session` (null: anonymous) on `serverId`, with its example made fresh. */
   async function call(session: Session | null, route: GuildRouteSpec, serverId: string) {
     const callerId = (session && callers.get(session)) ?? product.sandbox?.world.demo.adminUserId ?? '';
-    const values: Record<string, string> = { self: callerId, ...((await route.example.setup?.(product.services, guildId, callerId)) ?? {}) };
+    const values: Record<string, string> = { self: callerId, ...(await routeFixture(route, product.services, guildId, callerId)) };
     let path = `/api${routePath(route)}`.replace(':guildId', serverId);
     for (const [name, value] of Object.entries({ ...route.example.params, ...values }))
       path = path.replace(`:${name}`, value.startsWith(':') ? (values[value.slice(1)] ?? value) : value);

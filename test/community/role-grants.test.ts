@@ -10,7 +10,7 @@ import { syncRewards } from '../../src/features/leveling/rewards';
 import { RoleGrantListSchema, RoleGrantSchema, ROLE_GRANT_MESSAGES } from '../../src/shared/role-grants';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
-import { buildAccount, buildMember } from '../factories';
+import { buildAccount, buildMember, createFailedGrant } from '../factories';
 
 const h = useHarness();
 const base = () => `/api/servers/${h().guildId}/role-grants`;
@@ -20,24 +20,13 @@ const roleIds = (userId: string) => h().world.requireGuild(h().guildId).members.
 /** A failed grant of the Member role to a new member, as the retrier leaves one after a storm. */
 async function buildFailedGrant(overrides: { lastError?: string } = {}) {
   const member = await buildMember(h());
-  const now = h().product.services.clock.now();
-  const grant = await h().product.store.models.RoleGrantRetry.create({
+  const grant = await createFailedGrant(h().product.services, {
     guildId: h().guildId,
     userId: member.userId,
     memberName: member.username,
     roleId: h().demo.roles.member,
     roleName: 'Member',
-    action: 'add',
-    source: 'memberRole',
-    sourceId: null,
-    reason: 'Auto-assign member role',
-    attempts: 6,
-    nextAttemptAt: null,
-    lastError: overrides.lastError ?? 'Discord did not answer (503 Service Unavailable). The bot tried 6 times and gave up.',
-    status: 'failed',
-    claimedUntil: null,
-    createdAt: now,
-    updatedAt: now,
+    ...overrides,
   });
   return { ...member, grant };
 }

@@ -10,6 +10,7 @@ import { routePath, type Method, type RouteSpec } from '../../src/http/route';
 import { UNDECLARED_INPUT } from '../../src/http/middleware/validate';
 import { ApiErrorSchema } from '../../src/shared/http';
 import { useHarness, type Harness } from '../helpers/harness';
+import { ROUTE_FIXTURES, routeFixture, routeKey } from '../factories';
 import { waitFor } from '../helpers/wait';
 import { snapshotStore, storeChanges, type Ignored } from '../helpers/store-snapshot';
 import { bodyCandidates, encodeComponent, hashSeed, parseQuery, pick, queryCandidates, sampleValid, seededRandom, type Candidate } from './zod-cases';
@@ -110,6 +111,15 @@ describe('fuzzed input to every /api route', () => {
     for (const route of mounted) assert.ok(declared.has(route), `${route} is declared`);
   });
 
+  test('every route fixture (test/factories.ts) belongs to a declared guild route, so a renamed route cannot lose its fixture unseen', () => {
+    const guildRoutes = new Set(
+      routesOf(h().product)
+        .filter((route) => route.kind === 'guild')
+        .map(routeKey),
+    );
+    for (const key of Object.keys(ROUTE_FIXTURES)) assert.ok(guildRoutes.has(key), `${key} is a guild route`);
+  });
+
   test('no 5xx, 4xx as error JSON naming the field, and no write', async (t) => {
     const { product, demo, guildId, world } = h();
     const admin = await h().signIn(demo.adminUserId);
@@ -126,7 +136,10 @@ describe('fuzzed input to every /api route', () => {
       const key = `${route.method.toUpperCase()} ${routePath(route)}`;
       const random = seededRandom(SEED ^ hashSeed(key));
       const example = route.kind === 'guild' ? route.example : {};
-      const values: Record<string, string> = { self: demo.adminUserId, ...((await example.setup?.(product.services, guildId, demo.adminUserId)) ?? {}) };
+      const values: Record<string, string> = {
+        self: demo.adminUserId,
+        ...(route.kind === 'guild' ? await routeFixture(route, product.services, guildId, demo.adminUserId) : {}),
+      };
       const params: Record<string, string> = { ...(route.kind === 'guild' ? { guildId } : {}), ...fill(example.params ?? {}, values), ...values };
       const pathWith = (overrides: Record<string, string>) =>
         `/api${routePath(route)}`.replace(/:(\w+)/g, (_match, name: string) => overrides[name] ?? params[name] ?? `:${name}`);

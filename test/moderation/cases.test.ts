@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import type { Services } from '../../src/core/services';
-import { recordCase, type CaseRecord } from '../../src/features/moderation/service';
+import { recordCase, type CaseRecord } from '../../src/features/moderation/cases';
 import { createTestStore, storeBackends } from '../helpers/store';
 
 const base: CaseRecord = {

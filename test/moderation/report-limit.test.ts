@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { RateLimited } from '../../src/core/errors';
 import { createReport } from '../../src/features/moderation/reports';
-import { REPORT_REPEAT_WINDOW_MS } from '../../src/shared/moderation';
+import { REPORT_REPEAT_WINDOW_MS, REPORT_SELF_MESSAGES } from '../../src/shared/moderation';
 import { useHarness } from '../helpers/harness';
 import { restartable } from '../helpers/restart';
 import { storeBackends } from '../helpers/store';
@@ -56,6 +56,26 @@ describe('reporting the same member again', () => {
     clock.advance(REPORT_REPEAT_WINDOW_MS - 4 * MINUTE);
     assert.equal((await report(reporter.userId, target.userId)).body.content, 'Thanks, the moderators have your report.', 'the window has passed');
     assert.equal((await rows()).length, 2);
+  });
+
+  test("the domain refuses a report of oneself or of one's own message, on every face, and stores nothing", async () => {
+    const member = await buildMember(h());
+    const self = { id: member.userId, name: 'me' };
+    const services = h().product.services;
+    await assert.rejects(createReport(services, h().guildId, { reporter: self, target: self, reason: 'Spam' }), {
+      name: 'InvalidInput',
+      message: REPORT_SELF_MESSAGES.member,
+      fields: { member: 'cannot be yourself' },
+    });
+    const message = { id: '900000000000000001', channelId: h().demo.channels.general, content: 'mine' };
+    await assert.rejects(createReport(services, h().guildId, { reporter: self, target: self, reason: 'Spam', message }), {
+      name: 'InvalidInput',
+      message: REPORT_SELF_MESSAGES.message,
+    });
+    // The Report message menu inherits the refusal.
+    const said = await h().control<{ id: string }>('POST', `/channels/${h().demo.channels.general}/messages`, { authorId: member.userId, content: 'mine' });
+    assert.equal((await h().messageCommand(member.userId, 'Report message', said.body.id)).body.content, REPORT_SELF_MESSAGES.message);
+    assert.equal(await h().product.store.models.ModerationReport.count({ where: { guildId: h().guildId, reporterId: member.userId } }), 0);
   });
 
   test('two reports sent at once: one passes', async () => {

@@ -3,6 +3,7 @@
 // pasted from Discord are accepted too).
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState, type ReactNode } from 'react';
+import { isSnowflake } from '../../src/shared/auth';
 import { parseEmoji } from '../../src/shared/reaction-roles';
 import { MemberSummarySchema, type GuildDirectory } from '../../src/shared/servers';
 import { guildKeys, readGuild } from '../api/guild';
@@ -88,8 +89,6 @@ export interface PickerProps {
   'aria-invalid'?: boolean;
 }
 
-const SNOWFLAKE = /^\d{15,21}$/;
-
 /** A picker of the guild's channels or roles that also takes a typed or pasted id. */
 function IdPicker({
   noun,
@@ -112,7 +111,7 @@ function IdPicker({
       placeholder={`Pick a ${noun}`}
       searchPlaceholder={`Search ${noun}s or paste an id`}
       emptyText={`No ${noun} matches.`}
-      acceptTyped={(text) => (SNOWFLAKE.test(text) ? { value: text, label: `${Noun} ${text}` } : null)}
+      acceptTyped={(text) => (isSnowflake(text) ? { value: text, label: `${Noun} ${text}` } : null)}
     />
   );
 }
@@ -214,7 +213,7 @@ export function MemberPicker({ guildId, value, onChange, placeholder = 'Pick a m
       placeholder={placeholder}
       searchPlaceholder="Search members by name or paste an id"
       emptyText={deferred ? (search.isFetching ? 'Searching…' : 'No member matches.') : 'Type a name to search.'}
-      acceptTyped={(text) => (SNOWFLAKE.test(text) ? { value: text, label: `Member ${text}` } : null)}
+      acceptTyped={(text) => (isSnowflake(text) ? { value: text, label: `Member ${text}` } : null)}
     />
   );
 }

@@ -22,7 +22,6 @@ export const accessRoutes: RouteSpec[] = [
     access: 'admin',
     body: GrantInput,
     example: {
-      setup: async (services, guildId) => ({ roleId: services.gateway.roles(guildId).find((role) => !role.isEveryone && !role.managed)?.id ?? '' }),
       body: { subjectType: 'role', subjectId: ':roleId', level: 'view' },
     },
     handler: ({ body, guild, account, services }) => grantAccess(services, guild, body, { ...actorOf(account), userId: account.userId }),
@@ -32,13 +31,7 @@ export const accessRoutes: RouteSpec[] = [
     method: 'delete',
     path: '/access/:grantId',
     access: 'admin',
-    example: {
-      setup: async (services, guildId) => {
-        const role = services.gateway.roles(guildId).find((candidate) => !candidate.isEveryone && !candidate.managed);
-        const grant = await services.grants.grant(guildId, { subjectType: 'role', subjectId: role?.id ?? '0', level: 'view', expiresAt: null, createdBy: '0' });
-        return { grantId: String(grant.id) };
-      },
-    },
+    example: {},
     handler: async ({ params, guild, account, services }) => {
       const { grantId } = GrantParams.parse(params);
       await revokeAccess(services, guild, grantId, actorOf(account));

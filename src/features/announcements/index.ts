@@ -42,21 +42,6 @@ async function diagnoseAnnouncements(services: Services, guildId: string): Promi
   return items;
 }
 
-/** An example announcement, scheduled an hour ahead, for the access matrix. */
-async function exampleScheduled(services: Services, guildId: string): Promise<Record<string, string>> {
-  const guild = services.gateway.guild(guildId);
-  const general = services.gateway.channels(guildId).find((channel) => channel.name === 'general');
-  if (!guild || !general) return { id: '0' };
-  const scheduleTime = new Date(services.clock.ms() + 3_600_000).toISOString();
-  const row = await createAnnouncement(
-    services,
-    guild,
-    { title: 'Game night', message: 'Friday at 8', channelId: general.id, priority: 'normal', mentionRoleId: null, scheduleTime },
-    { userId: guild.ownerId, name: 'owner' },
-  );
-  return { id: String(row.id), channelId: general.id };
-}
-
 /** Announcements: Send Now, scheduled sends that survive restarts (claimed with a lease), editing and cancelling, and the real history. */
 export const announcementsFeature: Feature = {
   name: 'announcements',
@@ -78,10 +63,6 @@ export const announcementsFeature: Feature = {
       body: AnnouncementInput,
       example: {
         body: { title: 'Welcome week', message: 'Events all week', channelId: ':channelId', scheduleTime: ':scheduleTime' },
-        setup: async (services, guildId) => ({
-          channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'announcements')?.id ?? '',
-          scheduleTime: new Date(services.clock.ms() + 86_400_000).toISOString(),
-        }),
       },
       handler: ({ body, guild, account, services }) => createAnnouncement(services, guild, body, { userId: account.userId, name: account.username }),
     }),
@@ -89,7 +70,7 @@ export const announcementsFeature: Feature = {
       method: 'patch',
       path: '/announcements/:id',
       body: AnnouncementPatch,
-      example: { body: { title: 'Game night (moved)' }, setup: (services, guildId) => exampleScheduled(services, guildId) },
+      example: { body: { title: 'Game night (moved)' } },
       handler: ({ body, params, guild, account, services }) => {
         const { baseVersion, ...patch } = body;
         return updateAnnouncement(services, guild, EntryParams.parse(params).id, patch, { actor: actorOf(account), baseVersion });
@@ -98,7 +79,7 @@ export const announcementsFeature: Feature = {
     guildRoute({
       method: 'post',
       path: '/announcements/:id/cancel',
-      example: { setup: (services, guildId) => exampleScheduled(services, guildId) },
+      example: {},
       handler: ({ params, guild, services }) => cancelAnnouncement(services, guild, EntryParams.parse(params).id),
     }),
   ],

@@ -2,6 +2,7 @@ import type { APIEmbed } from 'discord.js';
 import { read, type Command, type CommandReply } from '../../bot/command';
 import { clampPage, PAGE_SIZE, pageButtons, pagedCommand } from '../../bot/paging';
 import type { Services } from '../../core/services';
+import { MAX_BALANCE } from '../../shared/economy';
 import { profile } from '../leveling/public';
 import { buyItem, claimDaily, giveCoins, inventoryOf } from './member';
 import { listShop } from './service';
@@ -52,7 +53,7 @@ const give: Command = {
   feature: 'economy',
   options: [
     { type: 'user', name: 'member', description: 'Who gets them', required: true },
-    { type: 'integer', name: 'amount', description: 'How many', required: true, min: 1, max: 2_000_000_000 },
+    { type: 'integer', name: 'amount', description: 'How many', required: true, min: 1, max: MAX_BALANCE },
   ],
   async run(invocation) {
     const to = read.user(invocation, 'member');

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import { requireSelfOr } from '../../core/access';
-import type { Services } from '../../core/services';
 import { guildRoute, type RouteSpec } from '../../http/route';
 import { Snowflake } from '../../shared/auth';
 import { atLeast, SELF_ONLY } from '../../shared/access';
@@ -34,22 +33,6 @@ const ItemParams = z.object({ itemId: rowId('must be a shop item id') });
 const MemberParams = z.object({ userId: Snowflake });
 const EntryParams = MemberParams.extend({ entryId: rowId('must be an inventory entry id') });
 
-/** A shop item to change or delete, for the access matrix. */
-async function exampleItem(services: Services, guildId: string) {
-  const item = await services.store.models.ShopItem.create({
-    guildId,
-    name: `Sticker ${Date.now()}`,
-    description: null,
-    price: 5,
-    type: 'cosmetic',
-    roleId: null,
-    icon: null,
-    stock: null,
-    perMemberLimit: null,
-  });
-  return { itemId: String(item.id) };
-}
-
 /** The economy's routes: stats, the shop, the ledger (and its CSV), Give Coins, Reset, Export, and inventories. */
 export const economyRoutes: RouteSpec[] = [
   guildRoute({
@@ -79,7 +62,7 @@ export const economyRoutes: RouteSpec[] = [
     method: 'put',
     path: '/shop/:itemId',
     body: ShopItemInput,
-    example: { body: { name: 'Sticker (gold)', price: 30, type: 'cosmetic' }, setup: exampleItem },
+    example: { body: { name: 'Sticker (gold)', price: 30, type: 'cosmetic' } },
     handler: ({ body, params, guild, account, services }) => {
       const { confirmRoleIds, baseVersion, serverId: _serverId, ...fields } = body;
       return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, {
@@ -93,7 +76,7 @@ export const economyRoutes: RouteSpec[] = [
     method: 'patch',
     path: '/shop/:itemId',
     body: ShopItemPatch,
-    example: { body: { price: 35, baseVersion: 0 }, setup: exampleItem },
+    example: { body: { price: 35, baseVersion: 0 } },
     handler: ({ body, params, guild, account, services }) => {
       const { confirmRoleIds, baseVersion, ...fields } = body;
       return updateShopItem(services, guild.id, ItemParams.parse(params).itemId, fields, {
@@ -106,7 +89,7 @@ export const economyRoutes: RouteSpec[] = [
   guildRoute({
     method: 'delete',
     path: '/shop/:itemId',
-    example: { setup: exampleItem },
+    example: {},
     handler: async ({ params, guild, services }) => {
       await deleteShopItem(services, guild.id, ItemParams.parse(params).itemId);
     },
@@ -147,7 +130,7 @@ export const economyRoutes: RouteSpec[] = [
     method: 'post',
     path: '/economy/give',
     body: GiveCoinsInput,
-    example: { body: { userId: ':userId', amount: 50 }, setup: async (services, guildId) => ({ userId: services.gateway.guild(guildId)?.ownerId ?? '' }) },
+    example: { body: { userId: ':userId', amount: 50 } },
     handler: ({ body, guild, account, services }) => adminGiveCoins(services, guild, body, actorOf(account)),
   }),
   guildRoute({
@@ -173,21 +156,6 @@ export const economyRoutes: RouteSpec[] = [
     access: 'member',
     example: {
       params: { userId: ':self' },
-      setup: async (services, guildId, callerId) => ({
-        entryId: String(
-          (
-            await services.store.models.UserInventory.create({
-              guildId,
-              userId: callerId,
-              itemId: null,
-              itemName: 'Example',
-              itemType: 'other',
-              quantity: 1,
-              acquiredAt: new Date(),
-            })
-          ).id,
-        ),
-      }),
     },
     handler: async ({ params, guild, access, account, services }) => {
       const { userId, entryId } = EntryParams.parse(params);

@@ -114,25 +114,13 @@ export const levelingFeature: Feature = {
       body: LevelRewardInput,
       example: {
         body: { level: 50, roleId: ':roleId' },
-        setup: async (services, guildId) => {
-          const roleId = services.gateway.roles(guildId).find((role) => role.name === 'Verified')?.id ?? '';
-          await services.store.models.LevelReward.destroy({ where: { guildId, level: 50, roleId } });
-          return { roleId };
-        },
       },
       handler: ({ body, guild, account, services }) => addReward(services, guild.id, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
     }),
     guildRoute({
       method: 'delete',
       path: '/leveling/rewards/:id',
-      example: {
-        setup: async (services, guildId) => {
-          const roleId = services.gateway.roles(guildId).find((candidate) => candidate.name === 'Member')?.id ?? '0';
-          await services.store.models.LevelReward.destroy({ where: { guildId, level: 51, roleId } });
-          const row = await services.store.models.LevelReward.create({ guildId, level: 51, roleId, createdAt: new Date() });
-          return { id: String(row.id) };
-        },
-      },
+      example: {},
       handler: async ({ params, guild, services }) => {
         await deleteReward(services, guild.id, RewardParams.parse(params).id);
       },

@@ -4,10 +4,12 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { read, type Command, type Invocation, type MessageCommand } from '../../bot/command';
 import { InvalidInput } from '../../core/errors';
-import { SNOWFLAKE_MESSAGE } from '../../shared/auth';
-import { DURATION_KEYS, DURATION_LABELS, type Duration, type ModerationAction } from '../../shared/moderation';
+import { isSnowflake, SNOWFLAKE_DIGITS, SNOWFLAKE_MESSAGE } from '../../shared/auth';
+import { DURATION_KEYS, DURATION_LABELS, MAX_REASON_LENGTH, type Duration, type ModerationAction } from '../../shared/moderation';
 import { createReport } from './reports';
-import { activeWarnings, ACTION_PERMISSIONS, caseByNumber, caseLine, moderate, viewCase } from './service';
+import { moderate } from './actions';
+import { activeWarnings, caseByNumber, caseLine, viewCase } from './cases';
+import { ACTION_PERMISSIONS } from './standing';
 
 const durationChoices = DURATION_KEYS.map((key) => ({ name: DURATION_LABELS[key], value: key }));
 const reasonOption = {
@@ -16,7 +18,7 @@ const reasonOption = {
   description: 'Why (the member is told, and it goes in the log)',
   required: true,
   minLength: 1,
-  maxLength: 512,
+  maxLength: MAX_REASON_LENGTH,
 };
 
 /** Runs an action as the invoking moderator and answers with the case. */
@@ -81,10 +83,13 @@ const unban: Command = {
   name: 'unban',
   description: 'Lift a ban',
   permission: ACTION_PERMISSIONS.unban,
-  options: [{ type: 'string', name: 'user_id', description: 'The banned user’s id', required: true, minLength: 15, maxLength: 21 }, reasonOption],
+  options: [
+    { type: 'string', name: 'user_id', description: 'The banned user’s id', required: true, minLength: SNOWFLAKE_DIGITS.min, maxLength: SNOWFLAKE_DIGITS.max },
+    reasonOption,
+  ],
   run: (invocation) => {
     const userId = read.string(invocation, 'user_id') ?? '';
-    if (!/^\d{15,21}$/.test(userId)) throw InvalidInput.field('user_id', SNOWFLAKE_MESSAGE);
+    if (!isSnowflake(userId)) throw InvalidInput.field('user_id', SNOWFLAKE_MESSAGE);
     return run(invocation, 'unban', userId);
   },
 };
@@ -94,7 +99,7 @@ const note: Command = {
   description: 'Add a note about a member to the log (they are not told)',
   permission: ACTION_PERMISSIONS.note,
   ephemeral: true,
-  options: [memberOption('About whom'), { type: 'string', name: 'text', description: 'The note', required: true, minLength: 1, maxLength: 512 }],
+  options: [memberOption('About whom'), { type: 'string', name: 'text', description: 'The note', required: true, minLength: 1, maxLength: MAX_REASON_LENGTH }],
   run: (invocation) => run(invocation, 'note', memberOf(invocation)),
 };
 
@@ -146,11 +151,10 @@ const report: Command = {
   name: 'report',
   description: 'Report a member to the moderators',
   ephemeral: true,
-  options: [memberOption('Who'), { type: 'string', name: 'reason', description: 'What happened', required: true, minLength: 1, maxLength: 512 }],
+  options: [memberOption('Who'), { type: 'string', name: 'reason', description: 'What happened', required: true, minLength: 1, maxLength: MAX_REASON_LENGTH }],
   async run(invocation) {
     const member = read.user(invocation, 'member');
     if (!member) throw InvalidInput.field('member', 'is required');
-    if (member.id === invocation.user.id) throw InvalidInput.field('member', 'cannot be yourself', 'You cannot report yourself.');
     await createReport(invocation.services, invocation.guildId, {
       reporter: { id: invocation.user.id, name: invocation.user.displayName },
       target: { id: member.id, name: member.displayName },
@@ -169,7 +173,6 @@ export const reportMessage: MessageCommand = {
   ephemeral: true,
   async run(invocation) {
     const { target } = invocation;
-    if (target.authorId === invocation.user.id) return 'You cannot report your own message.';
     if (target.authorBot) return 'Bots’ messages cannot be reported; tell a moderator instead.';
     await createReport(invocation.services, invocation.guildId, {
       reporter: { id: invocation.user.id, name: invocation.user.displayName },

@@ -9,8 +9,10 @@ import { askDiscord } from '../../bot/discord-errors';
 import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { ADMINISTRATOR, MANAGE_GUILD } from '../../shared/discord-urls';
-import type { AutomodVerdict } from './automod';
-import { announceCase, botActor, moderate, recordCase } from './service';
+import type { AutomodVerdict } from './automod/engine';
+import { moderate } from './actions';
+import { announceCase, recordCase } from './cases';
+import { botActor } from './standing';
 import { moderationState } from './state';
 
 /** A member breaking the same rule again within this long has the message deleted without a new case. */

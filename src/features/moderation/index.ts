@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { rowId } from '../../shared/fields';
 import type { Feature } from '../../core/feature';
-import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
 import {
   ModerationActionInput,
@@ -18,42 +17,11 @@ import { moderationCommands, reportMessage } from './commands';
 import { enforceAutomod } from './enforce';
 import { recordNativeActions } from './native';
 import { dismissReport, listReports, resolveReport } from './reports';
-import { listCases, moderate, moderationStats } from './service';
+import { moderate } from './actions';
+import { listCases, moderationStats } from './case-log';
 import { moderationState } from './state';
 
 const ReportParams = z.object({ id: rowId('must be a report id') });
-
-/** A plain member of the demo guild other than the caller, for the access matrix's examples. */
-function exampleMember(services: Services, guildId: string, callerId: string): string {
-  const guild = services.gateway.client?.guilds.cache.get(guildId);
-  const member = guild?.members.cache.find((m) => !m.user.bot && m.id !== callerId && m.id !== guild.ownerId && m.roles.cache.size === 1);
-  return member?.id ?? '0';
-}
-
-/**
- * An open report, for the access matrix: stored as it is, since the matrix asks for one per call
- * and createReport lets a member report the same member once per REPORT_REPEAT_WINDOW_MS.
- */
-async function exampleReport(services: Services, guildId: string, callerId: string): Promise<Record<string, string>> {
-  const targetId = exampleMember(services, guildId, callerId);
-  const report = await services.store.models.ModerationReport.create({
-    guildId,
-    reporterId: callerId,
-    reporterName: 'caller',
-    targetId,
-    targetName: 'member',
-    reason: 'Spam in #general',
-    channelId: null,
-    messageId: null,
-    content: null,
-    status: 'open',
-    caseId: null,
-    resolvedById: null,
-    resolvedAt: null,
-    createdAt: services.clock.now(),
-  });
-  return { id: String(report.id) };
-}
 
 /** Moderation: actions as numbered cases, native actions recorded, temporary bans, the warning ladder, reports, auto moderation. */
 export const moderationFeature: Feature = {
@@ -84,7 +52,6 @@ export const moderationFeature: Feature = {
       body: ModerationActionInput,
       example: {
         body: { action: 'note', targetId: ':memberId', reason: 'Asked to keep #general on topic' },
-        setup: async (services, guildId, callerId) => ({ memberId: exampleMember(services, guildId, callerId) }),
       },
       handler: ({ body, guild, account, services }): Promise<ModerationCase> =>
         moderate(services, guild.id, body, { userId: account.userId, name: account.username, source: 'dashboard' }),
@@ -100,14 +67,14 @@ export const moderationFeature: Feature = {
       method: 'post',
       path: '/moderation/reports/:id/resolve',
       body: ResolveReportInput,
-      example: { body: {}, setup: exampleReport },
+      example: { body: {} },
       handler: ({ body, params, guild, account, services }): Promise<Report> =>
         resolveReport(services, guild.id, ReportParams.parse(params).id, body, { userId: account.userId, name: account.username, source: 'dashboard' }),
     }),
     guildRoute({
       method: 'post',
       path: '/moderation/reports/:id/dismiss',
-      example: { setup: exampleReport },
+      example: {},
       handler: ({ params, guild, account, services }): Promise<Report> =>
         dismissReport(services, guild.id, ReportParams.parse(params).id, { userId: account.userId, name: account.username, source: 'dashboard' }),
     }),

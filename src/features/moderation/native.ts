@@ -6,7 +6,7 @@ import { AuditLogEvent, Events, type Guild, type GuildAuditLogsEntry } from 'dis
 import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
 import type { CaseAction } from '../../shared/moderation';
-import { announceCase, liftBans, recordCase } from './service';
+import { announceCase, liftBans, recordCase } from './cases';
 
 /** The case an audit-log entry stands for, or null when it is not a moderation action. */
 function caseOf(entry: GuildAuditLogsEntry, now: number): { action: CaseAction; expiresAt: Date | null } | null {

@@ -3,21 +3,23 @@
 // alert, and listed in the dashboard's View Reports, where a moderator resolves it (optionally
 // taking an action, whose case it links) or dismisses it.
 import { Op } from 'sequelize';
-import { Conflict, NotFound, RateLimited } from '../../core/errors';
+import { Conflict, InvalidInput, NotFound, RateLimited } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { ModerationReport } from '../../db/models/community';
 import { GuildScope } from '../../db/scoped';
 import {
   REPORT_REPEAT_MESSAGES,
   REPORT_REPEAT_WINDOW_MS,
+  REPORT_SELF_MESSAGES,
   REPORT_STATUSES,
   type Report,
   type ReportsPage,
   type ReportStatus,
   type ResolveReportInput,
 } from '../../shared/moderation';
-import { moderate, type Actor } from './service';
 import { messageUrl } from '../../shared/discord-urls';
+import { moderate } from './actions';
+import type { Actor } from './standing';
 
 const reports = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationReport, guildId);
 
@@ -53,14 +55,19 @@ export async function viewReport(services: Services, row: ModerationReport): Pro
 }
 
 /**
- * Stores a report and alerts the moderators in the log channel, unless the reporter reported the
- * same member within REPORT_REPEAT_WINDOW_MS (RateLimited, saying when they can again, or that the
- * earlier report is still open). The check reads the stored reports, so it holds across restarts
- * and processes, and runs in the transaction that writes the report, under a lock on the pair
- * (SQLite runs one transaction at a time; PostgreSQL takes a transaction-scoped advisory lock), so
- * two reports at once cannot both pass.
+ * Stores a report and alerts the moderators in the log channel. A member cannot report themselves
+ * or their own message (InvalidInput), nor a member they reported within REPORT_REPEAT_WINDOW_MS
+ * (RateLimited, saying when they can again, or that the earlier report is still open). The check
+ * reads the stored reports, so it holds across restarts and processes, and runs in the transaction
+ * that writes the report, under a lock on the pair (SQLite runs one transaction at a time;
+ * PostgreSQL takes a transaction-scoped advisory lock), so two reports at once cannot both pass.
  */
 export async function createReport(services: Services, guildId: string, input: ReportInput): Promise<Report> {
+  if (input.reporter.id === input.target.id) {
+    throw input.message
+      ? InvalidInput.field('message', 'cannot be your own', REPORT_SELF_MESSAGES.message)
+      : InvalidInput.field('member', 'cannot be yourself', REPORT_SELF_MESSAGES.member);
+  }
   const row = await services.store.sequelize.transaction(async (transaction) => {
     if (services.store.dialect === 'postgres') {
       await services.store.sequelize.query("SELECT pg_advisory_xact_lock(hashtext('moderation_report:' || ? || ':' || ? || ':' || ?))", {

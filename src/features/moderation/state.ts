@@ -1,6 +1,6 @@
 import { featureState } from '../../core/feature';
 import { PeriodicTask } from '../../core/periodic';
-import { AutomodEngine } from './automod';
+import { AutomodEngine } from './automod/engine';
 import { liftExpiredBans } from './tempbans';
 
 /** How often expired temporary bans are looked for (real time; what is due asks the clock). */

@@ -8,7 +8,8 @@ import { askDiscord } from '../../bot/discord-errors';
 import { DiscordRefused } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { ModerationLog } from '../../db/models/community';
-import { announceCase, botActor, recordCase } from './service';
+import { announceCase, recordCase } from './cases';
+import { botActor } from './standing';
 
 /** How long a process holds a ban it is lifting. */
 export const LIFT_CLAIM_MS = 60_000;

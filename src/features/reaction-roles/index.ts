@@ -90,29 +90,6 @@ async function diagnoseReactionRoles(services: Services, guildId: string): Promi
   return items;
 }
 
-/** For the access matrix: a fresh message in #general and the Member role. */
-async function exampleMessage(services: Services, guildId: string): Promise<Record<string, string>> {
-  const general = services.gateway.channels(guildId).find((channel) => channel.name === 'general');
-  const role = services.gateway.roles(guildId).find((candidate) => candidate.name === 'Member');
-  const channel = general ? services.gateway.client?.channels.cache.get(general.id) : undefined;
-  const posted = channel?.isSendable() ? await channel.send('Pick your roles') : null;
-  return { messageId: posted?.id ?? '', channelId: general?.id ?? '', roleId: role?.id ?? '' };
-}
-
-/** For the access matrix: an entry to change or delete. */
-async function exampleEntry(services: Services, guildId: string): Promise<Record<string, string>> {
-  const values = await exampleMessage(services, guildId);
-  const guild = services.gateway.guild(guildId);
-  if (!guild) return { id: '0' };
-  const entry = await addReactionRole(
-    services,
-    guild,
-    { messageId: values.messageId ?? '', channelId: values.channelId ?? '', emoji: '👍', roleId: values.roleId ?? '', roleName: null },
-    { actorId: guild.ownerId, confirmed: [] },
-  );
-  return { id: String(entry.id) };
-}
-
 /** Reaction roles: stored, enforced by the bot in four modes, kept honest when Discord changes, counted. */
 export const reactionRolesFeature: Feature = {
   name: 'reaction-roles',
@@ -141,7 +118,6 @@ export const reactionRolesFeature: Feature = {
       query: RecentMessagesQuery,
       example: {
         query: { channelId: ':channelId' },
-        setup: async (services, guildId) => ({ channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'general')?.id ?? '' }),
       },
       handler: ({ query, guild, services }) => recentMessages(services, guild.id, query.channelId),
     }),
@@ -151,7 +127,6 @@ export const reactionRolesFeature: Feature = {
       body: ReactionRoleInput,
       example: {
         body: { messageId: ':messageId', channelId: ':channelId', emoji: '👍', roleId: ':roleId' },
-        setup: (services, guildId) => exampleMessage(services, guildId),
       },
       handler: ({ body, guild, account, services }) => addReactionRole(services, guild, body, { actorId: account.userId, confirmed: body.confirmRoleIds }),
     }),
@@ -159,7 +134,7 @@ export const reactionRolesFeature: Feature = {
       method: 'patch',
       path: '/reaction-roles/:id',
       body: ReactionRolePatch,
-      example: { body: { mode: 'unique' }, setup: (services, guildId) => exampleEntry(services, guildId) },
+      example: { body: { mode: 'unique' } },
       handler: ({ body, params, guild, account, services }) =>
         updateReactionRole(services, guild, EntryParams.parse(params).id, body, {
           request: { actorId: account.userId, confirmed: body.confirmRoleIds },
@@ -170,7 +145,7 @@ export const reactionRolesFeature: Feature = {
     guildRoute({
       method: 'delete',
       path: '/reaction-roles/:id',
-      example: { setup: (services, guildId) => exampleEntry(services, guildId) },
+      example: {},
       handler: async ({ params, guild, services }) => {
         await deleteReactionRole(services, guild, EntryParams.parse(params).id);
       },

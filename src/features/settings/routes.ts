@@ -43,12 +43,7 @@ export const settingsRoutes: RouteSpec[] = [
     method: 'post',
     path: '/settings/history/:entryId/restore',
     body: RestoreInput,
-    example: {
-      setup: async (services, guildId) => {
-        const entry = await services.settings.history(guildId, 1, 1);
-        return { entryId: String(entry.entries.find((row) => row.restorable)?.id ?? 0) };
-      },
-    },
+    example: {},
     handler: async ({ body, params, guild, access, account, services }) => {
       const { entryId } = EntryParams.parse(params);
       await restoreSettings(services, guild, entryId, actorOf(account), body.confirmRoleIds);

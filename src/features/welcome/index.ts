@@ -81,7 +81,6 @@ export const welcomeFeature: Feature = {
       body: WelcomeTestInput,
       example: {
         body: { welcomeChannelId: ':channelId' },
-        setup: async (services, guildId) => ({ channelId: services.gateway.channels(guildId).find((channel) => channel.name === 'general')?.id ?? '' }),
       },
       handler: ({ body, guild, account, services }) => testWelcome(services, guild, { userId: account.userId, username: account.username }, body),
     }),

@@ -3,7 +3,7 @@ import { DiscordRefused, InvalidInput } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
 import type { WelcomeLog } from '../../db/models/community';
-import { longestWelcome, MESSAGE_MAX, renderWelcome, type WelcomeLogEntry, type WelcomeTestResult } from '../../shared/welcome';
+import { renderWelcome, welcomeLengthProblem, type WelcomeLogEntry, type WelcomeTestResult } from '../../shared/welcome';
 import { channelProblem, problemText } from '../../core/checks';
 import { messageUrl } from '../../shared/discord-urls';
 
@@ -21,14 +21,8 @@ export const RECENT_WELCOMES = 20;
 
 /** A welcome template too long for Discord once filled in for this server, as a field error. */
 export function checkWelcomeLength(field: string, template: string, serverName: string): void {
-  const longest = longestWelcome(template, serverName);
-  if (longest > MESSAGE_MAX) {
-    throw InvalidInput.field(
-      field,
-      `can reach ${longest.toLocaleString('en-US')} characters once the placeholders are filled in; Discord allows ` +
-        `${MESSAGE_MAX.toLocaleString('en-US')}. Shorten it.`,
-    );
-  }
+  const problem = welcomeLengthProblem(template, serverName);
+  if (problem) throw InvalidInput.field(field, `${problem}. Shorten it.`);
 }
 
 /** Why a post failed, in words (Discord's reason when it refused). */

@@ -6,8 +6,8 @@ import { isManagedRole, presentMember } from '../presenters';
 import { presentVoiceState } from '../presenters-guild';
 import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
-import type { GuildRecord } from '../types';
-import type { MemberPatch, VoicePatch, World } from '../world';
+import type { GuildRecord, MemberPatch, VoicePatch } from '../types';
+import type { World } from '../world';
 import { botGuild, guildMember, requireGuildPermission } from './guards';
 import { parseDiscordBody } from './validate';
 

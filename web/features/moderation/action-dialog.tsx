@@ -4,7 +4,14 @@
 // duration. Without a member or a reason it says 'Missing Information' and sends nothing; on success
 // it closes, clears its fields and the log and the stat cards refresh.
 import { useState } from 'react';
-import { MODERATION_ACTIONS, MODERATION_MESSAGES, type Duration, type ModerationAction, type ModerationActionInput } from '../../../src/shared/moderation';
+import {
+  MAX_REASON_LENGTH,
+  MODERATION_ACTIONS,
+  MODERATION_MESSAGES,
+  type Duration,
+  type ModerationAction,
+  type ModerationActionInput,
+} from '../../../src/shared/moderation';
 import type { SettingsView } from '../../../src/shared/settings';
 import { ApiRequestError } from '../../api/client';
 import { useGuildMutation } from '../../api/mutations';
@@ -120,7 +127,14 @@ function ActionForm({ guildId, view, initial, onClose }: { guildId: string; view
         </Field>
         <Field label="Reason" error={errors.reason} hint={dmOn ? 'Sent to the member by DM before the action, and kept in the log.' : 'Kept in the log.'}>
           {(ids) => (
-            <Textarea {...ids} rows={3} maxLength={512} value={reason} onChange={(event) => setReason(event.target.value)} placeholder="What they did" />
+            <Textarea
+              {...ids}
+              rows={3}
+              maxLength={MAX_REASON_LENGTH}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              placeholder="What they did"
+            />
           )}
         </Field>
         {takesDuration ? (

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ExternalLink, Flag, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { REPORT_STATUSES, type Duration, type Report, type ResolveReportInput } from '../../../src/shared/moderation';
+import { MAX_REASON_LENGTH, REPORT_STATUSES, type Duration, type Report, type ResolveReportInput } from '../../../src/shared/moderation';
 import { ApiRequestError } from '../../api/client';
 import { useGuildMutation } from '../../api/mutations';
 import { Pager } from '../../components/pager';
@@ -87,7 +87,7 @@ function ResolveForm({ guildId, report, onDone }: { guildId: string; report: Rep
       </div>
       {action ? (
         <Field label="Reason" error={errors['action.reason']} hint="Recorded with the case.">
-          {(ids) => <Textarea {...ids} rows={2} maxLength={512} value={reason} onChange={(event) => setReason(event.target.value)} />}
+          {(ids) => <Textarea {...ids} rows={2} maxLength={MAX_REASON_LENGTH} value={reason} onChange={(event) => setReason(event.target.value)} />}
         </Field>
       ) : null}
       <div className="row">

@@ -5,7 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, CircleCheck, ExternalLink, XCircle } from 'lucide-react';
 import type { GuildDirectory } from '../../../src/shared/servers';
 import type { SettingsView } from '../../../src/shared/settings';
-import { VerificationStatusSchema, VERIFY_EMOJI, WELCOME_MESSAGES, WELCOME_MISSING_CHANNEL, type VerificationStatus } from '../../../src/shared/welcome';
+import {
+  VerificationStatusSchema,
+  VERIFY_EMOJI,
+  welcomeChannelProblem,
+  WELCOME_MESSAGES,
+  WELCOME_MISSING_CHANNEL,
+  type VerificationStatus,
+} from '../../../src/shared/welcome';
 import { directoryQuery, guildKeys, readGuild } from '../../api/guild';
 import { useSettingsForm } from '../../api/settings-form';
 import { DiagnosticsPanel } from '../../components/diagnostics-panel';
@@ -102,10 +109,10 @@ function RulesBody({ guildId, view, readOnly }: SettingsBodyProps) {
     success: WELCOME_MESSAGES.rulesSaved,
     failure: WELCOME_MESSAGES.failed,
     invalidate: [statusKey(guildId)],
-    precheck: (draft) =>
-      draft.welcomeEnabled && !draft.welcomeChannelId
-        ? { notice: WELCOME_MISSING_CHANNEL, fields: { welcomeChannelId: WELCOME_MISSING_CHANNEL.description } }
-        : null,
+    precheck: (draft) => {
+      const problem = welcomeChannelProblem(draft);
+      return problem ? { notice: WELCOME_MISSING_CHANNEL, fields: { welcomeChannelId: problem } } : null;
+    },
   });
   const { draft, update, errors } = form;
   const checks = checklist(draft, directory, status.data);

@@ -10,6 +10,7 @@ import {
   MESSAGE_MAX,
   renderWelcome,
   WELCOME_MESSAGES,
+  welcomeChannelProblem,
   WELCOME_MISSING_CHANNEL,
   WELCOME_PLACEHOLDERS,
   WelcomeLogEntrySchema,
@@ -172,10 +173,10 @@ function WelcomeBody({ guildId, view, serverName, readOnly }: SettingsBodyProps)
     bodyOf,
     success: WELCOME_MESSAGES.saved,
     failure: WELCOME_MESSAGES.failed,
-    precheck: (draft) =>
-      draft.welcomeEnabled && !draft.welcomeChannelId
-        ? { notice: WELCOME_MISSING_CHANNEL, fields: { welcomeChannelId: WELCOME_MISSING_CHANNEL.description } }
-        : null,
+    precheck: (draft) => {
+      const problem = welcomeChannelProblem(draft);
+      return problem ? { notice: WELCOME_MISSING_CHANNEL, fields: { welcomeChannelId: problem } } : null;
+    },
   });
   const { draft, update, errors } = form;
   const test = useGuildMutation({

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AUTOMOD_DEFAULTS, AUTOMOD_RULE_NAMES, type AutomodRuleName, type AutomodRules } from '../../shared/moderation';
-import { AUTOMOD_RULE_ORDER, AutomodEngine, REPEAT_WINDOW_MS, SPARE_STAFF, type AutomodMessage, type AutomodOptions } from './automod';
+import { AUTOMOD_DEFAULTS, AUTOMOD_RULE_NAMES, type AutomodRuleName, type AutomodRules } from '../../../shared/moderation';
+import { AUTOMOD_RULE_ORDER, AutomodEngine, SPARE_STAFF, type AutomodMessage, type AutomodOptions } from './engine';
+import { REPEAT_WINDOW_MS } from './member-memory';
 
 const GUILD = '100000000000000001';
 const OTHER_GUILD = '100000000000000002';
