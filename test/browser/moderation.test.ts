@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { AUTOMOD_STAFF_TEXT, ModerationCaseSchema, lastFour } from '../../src/shared/moderation';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { browserSuite, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 const world = () => {
@@ -21,9 +21,7 @@ const guildId = () => world().demo.guildId;
 
 /** Signs in with the demo login and opens the Moderation page of the demo guild. */
 async function openModeration(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await harness().open('/login', viewport);
-  await signInWithDemo(page);
-  await page.goto(`/server/${guildId()}/moderation`);
+  const page = await harness().openSignedIn(`/server/${guildId()}/moderation`, { viewport });
   await page.getByRole('heading', { name: 'Moderation', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Warn User' }).waitFor();
   return page;
