@@ -63,8 +63,13 @@ describe('moderation', () => {
     );
     assert.ok(world.guilds.get(h().guildId)?.bans.has(target.userId), 'banned in Discord');
     assert.equal(banned.dmDelivered, null, 'not a member any more: no DM tried');
-    // The bot's own actions reach it as audit-log entries too: still one case each.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The bot's own actions reach it as audit-log entries too: still one case each. The barrier: a
+    // human moderator's ban, whose audit-log entry comes after the bot's, recorded as its case.
+    const moderator = await buildMember(h(), { roleIds: [h().demo.roles.moderator] });
+    const marker = await buildMember(h());
+    const native = await h().control('POST', `/guilds/${h().guildId}/moderation`, { action: 'ban', actorId: moderator.userId, targetId: marker.userId });
+    assert.ok(native.status < 300, JSON.stringify(native.body));
+    await waitFor(async () => (await casesOf(marker.userId)).length === 1, 5000, 'the native ban after them to be recorded');
     assert.deepEqual(
       (await casesOf(target.userId)).map((row) => row.action),
       ['warn', 'timeout', 'kick', 'ban'],
