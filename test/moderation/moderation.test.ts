@@ -213,6 +213,13 @@ describe('moderation', () => {
     assert.equal(ModerationLogsPageSchema.parse((await session.get(url('/moderation/logs?q=zebra&action=ban')).expect(200)).body).total, 0);
     const byId = ModerationLogsPageSchema.parse((await session.get(url(`/moderation/logs?q=${target.userId}`)).expect(200)).body);
     assert.equal(byId.total, 1);
+    // A case number with its #, as the Moderation page's search box takes it.
+    const caseNumber = found.entries[0]?.caseNumber ?? 0;
+    const byNumber = ModerationLogsPageSchema.parse((await session.get(url(`/moderation/logs?q=${encodeURIComponent(`#${caseNumber}`)}`)).expect(200)).body);
+    assert.deepEqual(
+      byNumber.entries.map((entry) => entry.caseNumber),
+      [caseNumber],
+    );
     const bans = ModerationLogsPageSchema.parse((await session.get(url('/moderation/logs?action=ban&pageSize=100')).expect(200)).body);
     assert.ok(bans.entries.every((entry) => entry.action === 'ban'));
     const stats = ModerationStatsSchema.parse((await session.get(url('/moderation/stats')).expect(200)).body);
