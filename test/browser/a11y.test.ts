@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test, type TestContext } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, runAxe, signInWithDemo, VIEWPORTS, type AxeViolation } from './helpers';
+import { browserSuite, runAxe, signInByApi, VIEWPORTS, type AxeViolation } from './helpers';
 
 const harness = browserSuite();
 const guildId = () => harness().product.sandbox?.world.demo.guildId ?? '';
@@ -117,8 +117,8 @@ describe('every page', () => {
     describe(`at ${viewport.width} px`, () => {
       let page: Page;
       before(async () => {
-        page = await harness().open('/login', viewport);
-        await signInWithDemo(page);
+        page = await harness().openSignedIn('/dashboard', { viewport });
+        await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       });
 
       for (const theme of THEMES) {
@@ -196,7 +196,7 @@ describe('keyboard', () => {
     await tabTo(page, discord);
     await assertRing(discord, "'Continue with Discord'");
 
-    await signInWithDemo(page);
+    await signInByApi(page);
     await page.goto(`/server/${guildId()}/dashboard`);
     await settle(page, SERVER);
     const current = page.locator('aside.sidebar [aria-current="page"]');
@@ -209,9 +209,7 @@ describe('keyboard', () => {
   });
 
   test("after a navigation focus is on the new page's h1: sidebar link, page link, user menu, drawer", async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
-    await page.goto(`/server/${guildId()}/dashboard`);
+    const page = await harness().openSignedIn(`/server/${guildId()}/dashboard`);
     await settle(page, SERVER);
 
     // A sidebar link followed with the keyboard.

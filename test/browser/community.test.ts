@@ -6,15 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { browserSuite, pick, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
 async function open(slug: string, heading: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await harness().open('/login', viewport);
-  await signInWithDemo(page);
   const guildId = harness().product.sandbox?.world.demo.guildId ?? '';
-  await page.goto(`/server/${guildId}/${slug}`);
+  const page = await harness().openSignedIn(`/server/${guildId}/${slug}`, { viewport });
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
 }

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { CurrentUserSchema } from '../../src/shared/auth';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { browserSuite, pick, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 const world = () => {
@@ -21,9 +21,7 @@ const guildId = () => world().demo.guildId;
 
 /** Signs in with the demo login and opens a page of the demo guild. */
 async function openPage(slug: string, heading: string, viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await harness().open('/login', viewport);
-  await signInWithDemo(page);
-  await page.goto(`/server/${guildId()}/${slug}`);
+  const page = await harness().openSignedIn(`/server/${guildId()}/${slug}`, { viewport });
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   return page;
 }
@@ -201,8 +199,7 @@ describe('User Inventory', () => {
   });
 
   test("a member without dashboard access finds the server under 'Communities you're in' and sees only their rank and inventory", async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page, { username: 'plainvisitor', id: '100000000000000777' });
+    const page = await harness().openSignedIn('/dashboard', { identity: { username: 'plainvisitor', id: '100000000000000777' } });
     const userId = await myId(page);
     world().setMemberRoles(guildId(), userId, []);
     await waitFor(

@@ -5,11 +5,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config';
 import { startProduct, type Product } from '../../src/main';
+import { DEMO_LOGIN_DEFAULTS } from '../../src/shared/demo-login';
+import { TEST_RATE_LIMITS } from '../helpers/product';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Debian's Chromium; never downloaded by the tests. */
@@ -38,8 +40,18 @@ export interface Harness {
   url: string;
   /** Opens a page in a new context (no cookies shared with other pages) at `path`. */
   open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * Opens `path` in a new context already signed in (the demo admin unless `identity` says who):
+   * the mock login is called from the context's own request client, so its cookie is the page's.
+   * One page load instead of four; test/browser/auth.test.ts and shell.test.ts walk the sign-in pages themselves.
+   */
+  openSignedIn(path: string, options?: { viewport?: { width: number; height: number }; identity?: DemoIdentity }): Promise<Page>;
   /** Content-Security-Policy violations reported by any page so far (the suite fails on any). */
   cspViolations: string[];
+  /** How many contexts were opened so far: a mark for closeOpenedSince. */
+  openedCount(): number;
+  /** Closes the contexts opened after `mark` (a test's pages once it ends: an idle page still polls and renders). */
+  closeOpenedSince(mark: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,7 +60,8 @@ export async function startHarness(): Promise<Harness> {
   const webRoot = path.join(repoRoot, 'dist/web');
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
   const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
-  const product = await startProduct(config, { webRoot });
+  // Signing in through the API is quick: a file can sign in more often than a person would.
+  const product = await startProduct(config, { webRoot, rateLimits: TEST_RATE_LIMITS });
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -60,31 +73,46 @@ export async function startHarness(): Promise<Harness> {
   const cspViolations: string[] = [];
   // The public URL, not the loopback one: OAuth redirects back to it, and cookies must match.
   const url = product.config.publicUrl;
+  /** A page in a new context (no cookies shared with other pages) that records CSP violations. */
+  const newPage = async (viewport: { width: number; height: number }): Promise<Page> => {
+    const context = await browser.newContext({ viewport, baseURL: url });
+    contexts.push(context);
+    // Chromium reports a blocked script, style or image as a console error; the event adds
+    // the directive for violations it does not print.
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ` +
+            `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+        );
+      });
+    });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      const text = message.text();
+      if (/Content Security Policy|CSP violation/i.test(text)) cspViolations.push(`${page.url()}: ${text}`);
+    });
+    return page;
+  };
   return {
     product,
     browser,
     url,
     cspViolations,
     async open(pathname, viewport = VIEWPORTS.desktop) {
-      const context = await browser.newContext({ viewport, baseURL: url });
-      contexts.push(context);
-      // Chromium reports a blocked script, style or image as a console error; the event adds
-      // the directive for violations it does not print.
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(
-            `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ` +
-              `${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
-          );
-        });
-      });
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        const text = message.text();
-        if (/Content Security Policy|CSP violation/i.test(text)) cspViolations.push(`${page.url()}: ${text}`);
-      });
+      const page = await newPage(viewport);
       await page.goto(pathname);
       return page;
+    },
+    async openSignedIn(pathname, { viewport = VIEWPORTS.desktop, identity } = {}) {
+      const page = await newPage(viewport);
+      await signInByApi(page, identity);
+      await page.goto(pathname);
+      return page;
+    },
+    openedCount: () => contexts.length,
+    async closeOpenedSince(mark) {
+      await Promise.allSettled(contexts.slice(mark).map((context) => context.close()));
     },
     async close() {
       await Promise.allSettled(contexts.map((context) => context.close()));
@@ -99,6 +127,14 @@ export function browserSuite(): () => Harness {
   let harness: Harness | undefined;
   before(async () => {
     harness = await startHarness();
+  });
+  // Pages a test opens close when it ends; pages a `before` hook opens serve the tests that follow.
+  let mark = 0;
+  beforeEach(() => {
+    mark = harness?.openedCount() ?? 0;
+  });
+  afterEach(async () => {
+    await harness?.closeOpenedSince(mark);
   });
   after(async () => {
     const violations = harness?.cspViolations ?? [];
@@ -129,6 +165,17 @@ export async function signInWithDemo(page: Page, identity?: DemoIdentity): Promi
   await page.getByRole('button', { name: 'Mock Login' }).click();
   await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+}
+
+/**
+ * Signs the page's context in with the mock login's API (the demo admin unless `identity` says who),
+ * as the /test-auth form does but without its pages, alert and redirect delay; the page is not navigated.
+ */
+export async function signInByApi(page: Page, identity?: DemoIdentity): Promise<void> {
+  // The header a browser's same-origin fetch carries (the context's request client sends no Origin of its own).
+  const headers = { 'Sec-Fetch-Site': 'same-origin' };
+  const response = await page.context().request.post('/api/auth/mock-login', { data: { ...DEMO_LOGIN_DEFAULTS, ...identity }, headers });
+  if (!response.ok()) throw new Error(`the mock login answered ${response.status()}: ${await response.text()}`);
 }
 
 /** Waits for a toast that shows `text`. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, pick, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { browserSuite, pick, toastWith, VIEWPORTS } from './helpers';
 import { levelingState } from '../../src/features/leveling/state';
 
 const harness = browserSuite();
@@ -14,9 +14,7 @@ const harness = browserSuite();
 const guildId = () => harness().product.sandbox?.world.demo.guildId ?? '';
 
 async function openLeveling(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await harness().open('/login', viewport);
-  await signInWithDemo(page);
-  await page.goto(`/server/${guildId()}/leveling`);
+  const page = await harness().openSignedIn(`/server/${guildId()}/leveling`, { viewport });
   await page.getByRole('heading', { name: 'Leveling System', level: 1 }).waitFor();
   await page.getByLabel('Level-up bonus').waitFor();
   return page;
@@ -163,9 +161,7 @@ describe('Leveling System', () => {
 describe('two admins on the Leveling page', () => {
   /** The Leveling page signed in as `identity` (the demo admin when absent). */
   async function openAs(identity?: { username: string; id: string }): Promise<Page> {
-    const page = await harness().open('/login', VIEWPORTS.desktop);
-    await signInWithDemo(page, identity);
-    await page.goto(`/server/${guildId()}/leveling`);
+    const page = await harness().openSignedIn(`/server/${guildId()}/leveling`, { identity });
     await page.getByLabel('Text multiplier').waitFor();
     return page;
   }

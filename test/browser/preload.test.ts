@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { readWebBuild, type WebBuild } from '../helpers/web-build';
-import { browserSuite, signInWithDemo } from './helpers';
+import { browserSuite } from './helpers';
 
 const harness = browserSuite();
 
@@ -36,8 +36,7 @@ describe('preloaded route chunks', () => {
   });
 
   test('signed in: the shell, the page opened, and a page reached through the sidebar', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
+    const page = await harness().openSignedIn('/dashboard');
     await page.getByRole('link', { name: 'My Servers' }).first().click();
     await page.getByRole('heading', { name: 'My Servers', level: 1 }).waitFor();
     const upFront = await loadedUpFront(page);

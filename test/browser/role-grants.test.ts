@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { signInAs } from '../helpers/product';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, runAxe, signInWithDemo, toastWith } from './helpers';
+import { browserSuite, runAxe, toastWith } from './helpers';
 
 const harness = browserSuite();
 
@@ -16,9 +16,7 @@ describe('Role grants on the server dashboard', () => {
     const world = product.sandbox?.world;
     assert.ok(world);
     const { guildId, roles, adminUserId } = world.demo;
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
-    await page.goto(`/server/${guildId}/dashboard`);
+    const page = await harness().openSignedIn(`/server/${guildId}/dashboard`);
     await page.getByRole('heading', { name: 'Role grants' }).waitFor();
     await page.getByText('Every role went through').waitFor();
 

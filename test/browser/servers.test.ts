@@ -3,7 +3,7 @@
 // lay out: card widths, the skeleton, one invite action, the lists' order, the phone overview.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { browserSuite, signInWithDemo, VIEWPORTS } from './helpers';
+import { browserSuite, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
@@ -16,9 +16,7 @@ function demoAdmin() {
 
 describe('server list', () => {
   test('/servers shows each managed server with its bot badge, Manage or Add Bot', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page, demoAdmin());
-    await page.goto('/servers');
+    const page = await harness().openSignedIn('/servers', { identity: demoAdmin() });
     await page.getByText('Welcome back, demo_admin!', { exact: false }).waitFor();
 
     const cards = page.getByTestId('server-card');
@@ -53,8 +51,7 @@ describe('server list', () => {
 
 describe('server screens', () => {
   test('at 1280 px /servers cards share the row and keep names on one line; the skeleton fills whole rows', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page, demoAdmin());
+    const page = await harness().openSignedIn('/dashboard', { identity: demoAdmin() });
     // Hold the server list back so the skeleton stays long enough to measure.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -97,8 +94,7 @@ describe('server screens', () => {
   });
 
   test("one invite action everywhere: 'Add Bot' in the primary style, in a new tab", async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page, demoAdmin());
+    const page = await harness().openSignedIn('/servers', { identity: demoAdmin() });
     const seen = new Set<string>();
     for (const [pathname, heading] of [
       ['/servers', 'My Servers'],
@@ -126,8 +122,7 @@ describe('server screens', () => {
   });
 
   test('Server Management and Add Bot list the servers in the same order; Owner and the avatar show', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page, demoAdmin());
+    const page = await harness().openSignedIn('/server-management', { identity: demoAdmin() });
     const orders: string[][] = [];
     for (const [pathname, heading] of [
       ['/server-management', 'Server Management'],
@@ -155,8 +150,7 @@ describe('server screens', () => {
   });
 
   test('at 375 px the overview card shows the whole server name and nothing overlaps its Dashboard button', async () => {
-    const page = await harness().open('/login', VIEWPORTS.mobile);
-    await signInWithDemo(page, demoAdmin());
+    const page = await harness().openSignedIn('/dashboard', { viewport: VIEWPORTS.mobile, identity: demoAdmin() });
     const card = page.getByTestId('quick-card').filter({ hasText: 'Sandbox Community' });
     await card.waitFor();
     const layout = await card.evaluate((element) => {

@@ -6,15 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, signInWithDemo, toastWith, VIEWPORTS } from './helpers';
+import { browserSuite, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
 async function openSettings(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const page = await harness().open('/login', viewport);
-  await signInWithDemo(page);
   const guildId = harness().product.sandbox?.world.demo.guildId ?? '';
-  await page.goto(`/server/${guildId}/settings`);
+  const page = await harness().openSignedIn(`/server/${guildId}/settings`, { viewport });
   await page.getByRole('heading', { name: 'Bot Settings', level: 1 }).waitFor();
   await page.getByLabel('Display name').waitFor();
   return page;

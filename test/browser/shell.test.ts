@@ -17,13 +17,15 @@ describe('signed out', () => {
     assert.ok(await page.getByText('Welcome messages, role verification, and member tracking.').isVisible());
   });
 
-  test('an unknown path shows the login page, and Demo Login leads to /test-auth', async () => {
+  test('an unknown path shows the login page, and Demo Login leads to /test-auth, whose mock login reaches the dashboard', async () => {
     const page = await harness().open('/no/such/page');
     await page.getByRole('button', { name: 'Continue with Discord' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/no/such/page');
     await page.getByRole('link', { name: 'Demo Login' }).click();
     await page.getByRole('heading', { name: 'Authentication Test' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/test-auth');
+    // The form's own path; the other browser suites sign in through its API (signInByApi).
+    await signInWithDemo(page);
   });
 
   test('a signed-in-only path such as /servers shows the login page', async () => {
@@ -34,18 +36,14 @@ describe('signed out', () => {
 
 describe('signed in', () => {
   test('an unknown path shows Page Not Found inside the layout', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
-    await page.goto('/definitely/not/a/page');
+    const page = await harness().openSignedIn('/definitely/not/a/page');
     await page.getByRole('heading', { name: 'Page Not Found', level: 1 }).waitFor();
     assert.ok(await page.getByRole('link', { name: /Dashboard: my servers/ }).isVisible(), 'header logo');
   });
 
   test('the user menu shows name#tag, Settings follows the server route, and Logout returns to /login', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
     const guildId = harness().product.sandbox?.world.demo.guildId ?? '';
-    await page.goto(`/server/${guildId}/dashboard`);
+    const page = await harness().openSignedIn(`/server/${guildId}/dashboard`);
     await page.getByRole('button', { name: /Account menu for demo_admin/ }).click();
     const menu = page.getByRole('menu');
     assert.match((await menu.textContent()) ?? '', /demo_admin#0000/);
@@ -58,10 +56,9 @@ describe('signed in', () => {
   });
 
   test('Sign out everywhere ends the sessions of every browser the user is signed in with', async () => {
-    const laptop = await harness().open('/login');
-    await signInWithDemo(laptop);
-    const phone = await harness().open('/login', VIEWPORTS.mobile);
-    await signInWithDemo(phone);
+    const laptop = await harness().openSignedIn('/dashboard');
+    const phone = await harness().openSignedIn('/dashboard', { viewport: VIEWPORTS.mobile });
+    await phone.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
     await laptop.getByRole('button', { name: /Account menu for demo_admin/ }).click();
     await laptop.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
@@ -73,9 +70,7 @@ describe('signed in', () => {
   });
 
   test('at 375 px the sidebar is a drawer: menu button opens it; Escape, the close button and the overlay close it', async () => {
-    const page = await harness().open('/login', VIEWPORTS.mobile);
-    await signInWithDemo(page);
-    await page.goto('/servers');
+    const page = await harness().openSignedIn('/servers', { viewport: VIEWPORTS.mobile });
     const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await menuButton.waitFor();
@@ -106,10 +101,8 @@ describe('signed in', () => {
 
 describe('server mode', () => {
   test('the switcher atop the sidebar names the server and lists the servers and My Servers; it works by keyboard', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
     const { guildId, thirdGuildId } = harness().product.sandbox?.world.demo ?? { guildId: '', thirdGuildId: '' };
-    await page.goto(`/server/${guildId}/leveling`);
+    const page = await harness().openSignedIn(`/server/${guildId}/leveling`);
     await page.getByRole('heading', { name: 'Leveling System', level: 1 }).waitFor();
 
     const switcher = page.locator('aside.sidebar').getByRole('button', { name: /Sandbox Community\s*Switch server/ });
@@ -152,10 +145,8 @@ describe('server mode', () => {
   });
 
   test('a server id that is not valid, not yours, or without the bot is explained, offers My Servers, and is not remembered', async () => {
-    const page = await harness().open('/login');
-    await signInWithDemo(page);
     const { guildId, secondGuildId } = harness().product.sandbox?.world.demo ?? { guildId: '', secondGuildId: '' };
-    await page.goto(`/server/${guildId}/dashboard`);
+    const page = await harness().openSignedIn(`/server/${guildId}/dashboard`);
     await page.getByRole('heading', { name: 'Sandbox Community', level: 1 }).waitFor();
     const remembered = () => page.evaluate(() => window.localStorage.getItem('dashboard.lastServerId'));
     assert.equal(await remembered(), guildId);
@@ -182,8 +173,8 @@ describe('server mode', () => {
   });
 
   test('at 375 px the header shows the product name, or the server name on its pages', async () => {
-    const page = await harness().open('/login', VIEWPORTS.mobile);
-    await signInWithDemo(page);
+    const page = await harness().openSignedIn('/dashboard', { viewport: VIEWPORTS.mobile });
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     const brand = page.locator('.brand-name');
     const label = page.getByTestId('server-label');
     const unclipped = (locator: typeof brand) =>

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { AnnouncementPageSchema, AnnouncementSchema, PRIORITY_STYLE } from '../../src/shared/announcements';
+import { sendDueAnnouncements } from '../../src/features/announcements/service';
 import { useHarness } from '../helpers/harness';
 import { restartable } from '../helpers/restart';
 import { storeBackends } from '../helpers/store';
@@ -103,7 +104,8 @@ describe('announcements', () => {
     assert.equal(AnnouncementSchema.parse((await session.post(`${base()}/${doomed.id}/cancel`).expect(200)).body).status, 'cancelled');
     assert.equal((await session.post(`${base()}/${doomed.id}/cancel`)).status, 409);
 
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The barrier: a pass of the scheduler, run here at the clock's time, sends nothing.
+    assert.equal(await sendDueAnnouncements(h().product.services), 0, 'nothing is due');
     assert.equal((await list()).entries.find((row) => row.id === created.id)?.status, 'scheduled', 'not before its time');
     clock.advance(31 * 60_000);
     const sent = await waitFor(async () => (await list()).entries.find((row) => row.id === created.id && row.status === 'sent'), 5000, 'the scheduled send');
@@ -207,7 +209,9 @@ describe('scheduled announcements across restarts', () => {
         r.clock.advance(2 * 60_000);
         const sentOf = () => r.sandbox.world.messages.list(demo.channels.general).filter((message) => message.embeds[0]?.title?.startsWith('Twice?'));
         await waitFor(() => sentOf().length >= 3, 8000, 'the sends');
-        await new Promise((resolve) => setTimeout(resolve, 2500));
+        // The barrier: stopping a product waits for its scheduler's pass in flight; none sends after.
+        await r.stop();
+        await r.stop();
         assert.deepEqual(
           sentOf()
             .map((message) => message.embeds[0]?.title)

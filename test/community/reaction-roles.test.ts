@@ -170,7 +170,10 @@ describe('reaction roles', () => {
     await react(channelId, messageIds[2]!, '✔️', userId);
     await waitFor(() => roleIds(userId).includes(colours.Green!), 5000, 'the green role');
     await react(channelId, messageIds[2]!, '✔️', userId, 'DELETE');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The barrier: another member's ✔️ after the unreact, handled after it, gives them the role.
+    const marker = await buildMember(h());
+    await react(channelId, messageIds[2]!, '✔️', marker.userId);
+    await waitFor(() => roleIds(marker.userId).includes(colours.Green!), 5000, "the later reaction's role");
     assert.ok(roleIds(userId).includes(colours.Green!), 'verify keeps it');
 
     const dropped = ReactionRoleSchema.parse((await session.patch(`${base()}/${entry.id}`, { mode: 'drop' }).expect(200)).body);

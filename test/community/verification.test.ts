@@ -75,7 +75,14 @@ describe('rule verification', () => {
     const { rulesMessage } = await status();
     assert.ok(rulesMessage);
     const waiting = await buildMember(h());
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The barrier: another member's ✅ after that join, handled after it, gives them both roles.
+    const marker = await buildMember(h());
+    await h().control('PUT', `/channels/${rulesMessage.channelId}/messages/${rulesMessage.messageId}/reactions/${check}/${marker.userId}`);
+    await waitFor(
+      () => roleIds(marker.userId).includes(h().demo.roles.member) && roleIds(marker.userId).includes(h().demo.roles.verified),
+      5000,
+      "the later member's roles",
+    );
     assert.equal(roleIds(waiting.userId).includes(h().demo.roles.member), false, 'not before verifying');
     await h().control('PUT', `/channels/${rulesMessage.channelId}/messages/${rulesMessage.messageId}/reactions/${check}/${waiting.userId}`);
     await waitFor(

@@ -7,7 +7,7 @@ import { createLogger } from '../../src/logger';
 import type { RateLimitSettings } from '../../src/http/middleware/rate-limit';
 
 /** Limits high enough for suites that sign in dozens of times from one address. */
-const TEST_RATE_LIMITS: RateLimitSettings = { auth: { max: 1000, durationMs: 60_000 }, mutations: { max: 1000, durationMs: 60_000 } };
+export const TEST_RATE_LIMITS: RateLimitSettings = { auth: { max: 1000, durationMs: 60_000 }, mutations: { max: 1000, durationMs: 60_000 } };
 
 /** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
 export async function startTestProduct(env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<Product> {

@@ -63,8 +63,13 @@ describe('moderation', () => {
     );
     assert.ok(world.guilds.get(h().guildId)?.bans.has(target.userId), 'banned in Discord');
     assert.equal(banned.dmDelivered, null, 'not a member any more: no DM tried');
-    // The bot's own actions reach it as audit-log entries too: still one case each.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The bot's own actions reach it as audit-log entries too: still one case each. The barrier: a
+    // human moderator's ban, whose audit-log entry comes after the bot's, recorded as its case.
+    const moderator = await buildMember(h(), { roleIds: [h().demo.roles.moderator] });
+    const marker = await buildMember(h());
+    const native = await h().control('POST', `/guilds/${h().guildId}/moderation`, { action: 'ban', actorId: moderator.userId, targetId: marker.userId });
+    assert.ok(native.status < 300, JSON.stringify(native.body));
+    await waitFor(async () => (await casesOf(marker.userId)).length === 1, 5000, 'the native ban after them to be recorded');
     assert.deepEqual(
       (await casesOf(target.userId)).map((row) => row.action),
       ['warn', 'timeout', 'kick', 'ban'],
@@ -208,6 +213,13 @@ describe('moderation', () => {
     assert.equal(ModerationLogsPageSchema.parse((await session.get(url('/moderation/logs?q=zebra&action=ban')).expect(200)).body).total, 0);
     const byId = ModerationLogsPageSchema.parse((await session.get(url(`/moderation/logs?q=${target.userId}`)).expect(200)).body);
     assert.equal(byId.total, 1);
+    // A case number with its #, as the Moderation page's search box takes it.
+    const caseNumber = found.entries[0]?.caseNumber ?? 0;
+    const byNumber = ModerationLogsPageSchema.parse((await session.get(url(`/moderation/logs?q=${encodeURIComponent(`#${caseNumber}`)}`)).expect(200)).body);
+    assert.deepEqual(
+      byNumber.entries.map((entry) => entry.caseNumber),
+      [caseNumber],
+    );
     const bans = ModerationLogsPageSchema.parse((await session.get(url('/moderation/logs?action=ban&pageSize=100')).expect(200)).body);
     assert.ok(bans.entries.every((entry) => entry.action === 'ban'));
     const stats = ModerationStatsSchema.parse((await session.get(url('/moderation/stats')).expect(200)).body);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sqlite3 from 'sqlite3';
 import { buildProduct, type BuiltProduct } from '../helpers/build';
+import { waitFor } from '../helpers/wait';
 import { BATCH } from './sqlite-writer';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -106,7 +107,7 @@ describe('npm run backup', () => {
     // The writer went on during and after the copy: the copy is a prefix, not the whole.
     assert.ok(copied >= before * BATCH, `${copied} rows copied, ${before * BATCH} were committed before the backup began`);
     const afterwards = transactions;
-    while (transactions < afterwards + 10) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => transactions >= afterwards + 10, 20_000, 'the writer to go on after the copy');
     const [current] = await query<{ count: number }>(live(), 'SELECT COUNT(*) AS count FROM writes');
     assert.ok((current?.count ?? 0) > copied);
   });

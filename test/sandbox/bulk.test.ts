@@ -67,7 +67,14 @@ describe('bulk posts', () => {
       ws.pause();
       const response = bulk(20_000);
       // 20,000 posts are about 20 MB: far more than the socket's buffers and the megabyte allowed.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The barrier: posting has stalled (polled: nothing made in 250 ms; the sandbox gives up waiting after 10 s).
+      // Had it not waited, it would stall only once all 20,000 are made.
+      const stalled = async () => {
+        const before = made;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        return made > 0 && made === before;
+      };
+      await waitFor(stalled, 8000, 'posting to wait for the bot');
       const meanwhile = made;
       assert.ok(meanwhile < 20_000, `${meanwhile} of 20,000 posted while the bot read nothing`);
       ws.resume();

@@ -28,8 +28,8 @@ describe('faults: gateway drops and REST storms', () => {
     const joined = waitForEvent<[GuildMember]>(h.client, Events.GuildMemberAdd, (m) => m.user.username === 'while_away');
     await control(h.sandbox, 'POST', `/guilds/${demo().guildId}/members`, { username: 'while_away' });
     await resumed;
+    // The barrier: the join was made after the messages, and the replay keeps Discord's order.
     await joined;
-    await new Promise((r) => setTimeout(r, 50));
     h.client.off(Events.MessageCreate, onMessage);
     assert.deepEqual(seen, ['missed 0', 'missed 1', 'missed 2', 'missed 3', 'missed 4']);
   });

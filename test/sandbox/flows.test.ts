@@ -63,6 +63,7 @@ describe('member actions reach the bot and the bot answers', () => {
         return;
       case 'slow':
         await interaction.deferReply();
+        // A bot's slow work between the deferral and the reply (what the test is about), not a wait for the bot.
         await new Promise((r) => setTimeout(r, 50));
         await interaction.editReply('done after a while');
         return;

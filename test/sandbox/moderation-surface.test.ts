@@ -18,6 +18,17 @@ describe('the moderation surface', () => {
     [...h.sandbox.world.requireGuild(guildId()).members.values()].find((m) => m.roleIds.includes(h.sandbox.world.demo.roles.moderator))?.userId ?? '';
   /** A fresh member with no roles (each test its own). */
   const newcomer = (name: string) => h.sandbox.world.addMember(guildId(), { username: name }).userId;
+  /**
+   * The barrier for "no event came": a message posted now reaches the bot; the gateway dispatches in
+   * order, so any event the sandbox sent before it has arrived by then.
+   */
+  const gatewayBarrier = async () => {
+    const content = `barrier ${Math.random()}`;
+    const arrived = waitForEvent(h.client, Events.MessageCreate, (message: { content: string }) => message.content === content);
+    const { plainMemberId, channels } = h.sandbox.world.demo;
+    await control(h.sandbox, 'POST', `/channels/${channels.general}/messages`, { authorId: plainMemberId, content });
+    await arrived;
+  };
 
   it('a human moderator bans, kicks, times out and unbans in Discord; each audit entry names them', async () => {
     const mod = moderatorId();
@@ -80,7 +91,7 @@ describe('the moderation surface', () => {
       const banned = waitForEvent(h.client, Events.GuildBanAdd);
       await control(h.sandbox, 'POST', `/guilds/${guildId()}/moderation`, { actorId: moderatorId(), action: 'ban', targetId: target });
       await banned;
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await gatewayBarrier();
       h.client.off(Events.GuildAuditLogEntryCreate, count);
       assert.equal(audited, 0);
     } finally {
@@ -106,7 +117,7 @@ describe('the moderation surface', () => {
     const onBan = () => (again += 1);
     h.client.on(Events.GuildBanAdd, onBan);
     await guild?.members.ban(target, { reason: 'again' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gatewayBarrier();
     h.client.off(Events.GuildBanAdd, onBan);
     assert.equal(again, 0, 'no second GUILD_BAN_ADD');
     assert.equal(h.sandbox.world.requireGuild(guildId()).auditLog.length, entries, 'no second audit entry');

@@ -6,6 +6,7 @@ import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Product } from '../../src/main';
 import { createLogger } from '../../src/logger';
+import { waitFor } from '../helpers/wait';
 import { captureLogs } from '../helpers/logs';
 import { startTestProduct } from '../helpers/product';
 
@@ -44,6 +45,7 @@ function sendMalformed(port: number, first: string): Promise<void> {
     };
     socket.on('close', done);
     socket.on('error', done);
+    // A deadline, not a wait: a connection the server leaves open ends the exchange after a second.
     setTimeout(done, 1000);
   });
 }
@@ -67,7 +69,9 @@ describe('credentials never reach the log', () => {
     ]) {
       await sendMalformed(port, first);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The barrier: each connection is closed (the garbage handled) and its well-formed request's line is written.
+    const requestLines = () => logs.lines.slice(before).filter((line) => line.includes('"msg":"request"')).length;
+    await waitFor(() => requestLines() >= 3, 5000, 'the three requests to be logged');
     const written = logs.lines.slice(before);
     assert.ok(written.length > 0, 'the requests were logged');
     assert.deepEqual(leaks(written), []);

@@ -104,12 +104,22 @@ describe('webhook deliveries', () => {
   });
 
   test('a receiver answering 4xx is not retried', async () => {
-    await configure({ webhookUrl: url, apiKey: KEY, notifyJoinLeave: true });
+    const admin = await configure({ webhookUrl: url, apiKey: KEY, notifyJoinLeave: true });
     received.length = 0;
     plan = [410];
     await buildMember(h());
     await waitFor(() => received.length === 1, 5000, 'the delivery');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The barrier: a delivery is marked failed only once the sender has given up on it.
+    const [row] = await waitFor(
+      async () => {
+        const rows = WebhookDeliveryListSchema.parse((await admin.get(`/api/servers/${h().guildId}/webhook-deliveries`)).body);
+        return rows[0]?.status === 'failed' ? rows : null;
+      },
+      5000,
+      'the delivery to be given up',
+    );
+    assert.equal(row?.attempts, 1);
+    assert.equal(row?.responseStatus, 410);
     assert.equal(received.length, 1);
   });
 });

@@ -2,7 +2,7 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
 
 /**
  * A dashboard account, made when someone signs in through Discord. `id` is ours (accountId
- * elsewhere); `userId` is their Discord id. Tokens are stored encrypted (src/features/auth/crypto).
+ * elsewhere); `userId` is their Discord id. Tokens are stored encrypted (src/core/crypto.ts).
  */
 export class Account extends Model<InferAttributes<Account>, InferCreationAttributes<Account>> {
   declare id: CreationOptional<number>;
