@@ -80,6 +80,18 @@ test('the sandbox Discord uses nothing of the product but the clock and src/shar
   assert.deepEqual(offenders, []);
 });
 
+test("features reach a guild's rows through Store.guild(id); across guilds only by a query named in src/db/cross-guild.ts", async () => {
+  // Accounts, sessions and the bot-wide status belong to no guild.
+  const notGuilds = new Set(['Account', 'Session', 'AppSetting']);
+  const offenders: string[] = [];
+  for (const { file } of await imports('src/features')) {
+    const text = await readFile(path.join(root, file), 'utf8');
+    for (const match of text.matchAll(/\.models\.([A-Z]\w*)/g)) if (!notGuilds.has(match[1] ?? '')) offenders.push(`${file}: models.${match[1]}`);
+    if (text.includes('new GuildScope(')) offenders.push(`${file}: new GuildScope (use services.store.guild(id))`);
+  }
+  assert.deepEqual(offenders, []);
+});
+
 test('features keep no module-level state: no WeakMap keyed by the services (a FeatureState instead)', async () => {
   const offenders: string[] = [];
   for (const { file } of await imports('src/features')) {

@@ -44,14 +44,12 @@ export async function listCases(
 
 /** The four cards (and kicks, open reports), counted over the whole log. */
 export async function moderationStats(services: Services, guildId: string): Promise<ModerationStats> {
-  const counted = (await services.store.models.ModerationLog.count({ where: { guildId }, group: ['action'] })) as unknown as {
-    action: string;
-    count: number;
-  }[];
-  const of = (action: string) => Number(counted.find((row) => row.action === action)?.count ?? 0);
-  const openReports = await services.store.models.ModerationReport.count({ where: { guildId, status: 'open' } });
+  const data = services.store.guild(guildId);
+  const counted = await data.ModerationLog.countBy('action');
+  const of = (action: string) => counted.get(action) ?? 0;
+  const openReports = await data.ModerationReport.count({ where: { status: 'open' } });
   return {
-    totalActions: counted.reduce((sum, row) => sum + Number(row.count), 0),
+    totalActions: [...counted.values()].reduce((sum, count) => sum + count, 0),
     bans: of('ban'),
     warnings: of('warn'),
     timeouts: of('timeout'),

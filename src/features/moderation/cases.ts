@@ -4,7 +4,6 @@ import { Op, UniqueConstraintError, type WhereOptions } from 'sequelize';
 import { NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { ModerationLog } from '../../db/models/community';
-import { GuildScope } from '../../db/scoped';
 import {
   CASE_ACTIONS,
   CASE_SOURCES,
@@ -43,7 +42,7 @@ const TITLES: Record<CaseAction, string> = {
 };
 
 /** One guild's cases. */
-export const cases = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationLog, guildId);
+export const cases = (services: Services, guildId: string) => services.store.guild(guildId).ModerationLog;
 
 /** The fields of a new case. */
 export interface CaseRecord {
@@ -178,7 +177,7 @@ export async function activeWarnings(
 
 /** Marks a member's temporary bans lifted (they were unbanned, by whoever). */
 export async function liftBans(services: Services, guildId: string, targetId: string): Promise<void> {
-  await services.store.models.ModerationLog.update({ liftedAt: services.clock.now() }, { where: { guildId, targetId, action: 'ban', liftedAt: null } });
+  await cases(services, guildId).update({ liftedAt: services.clock.now() }, { where: { targetId, action: 'ban', liftedAt: null } });
 }
 
 /** One case by its number. */

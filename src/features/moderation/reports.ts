@@ -6,7 +6,6 @@ import { Op } from 'sequelize';
 import { Conflict, InvalidInput, NotFound, RateLimited } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { ModerationReport } from '../../db/models/community';
-import { GuildScope } from '../../db/scoped';
 import {
   REPORT_REPEAT_MESSAGES,
   REPORT_REPEAT_WINDOW_MS,
@@ -21,7 +20,7 @@ import { messageUrl } from '../../shared/discord-urls';
 import { moderate } from './actions';
 import type { Actor } from './standing';
 
-const reports = (services: Services, guildId: string) => new GuildScope(services.store.models.ModerationReport, guildId);
+const reports = (services: Services, guildId: string) => services.store.guild(guildId).ModerationReport;
 
 /** The most of a reported message's text kept with the report. */
 const CONTENT_KEPT = 2000;
@@ -36,7 +35,7 @@ export interface ReportInput {
 
 /** A report as View Reports lists it. */
 export async function viewReport(services: Services, row: ModerationReport): Promise<Report> {
-  const caseRow = row.caseId ? await services.store.models.ModerationLog.findByPk(row.caseId) : null;
+  const caseRow = row.caseId ? await services.store.guild(row.guildId).ModerationLog.findByPk(row.caseId) : null;
   return {
     id: row.id,
     reporterId: row.reporterId,
@@ -152,10 +151,7 @@ async function settle(
   id: number,
   values: { status: ReportStatus; caseId: number | null; resolvedById: string },
 ): Promise<ModerationReport> {
-  const [count] = await services.store.models.ModerationReport.update(
-    { ...values, resolvedAt: services.clock.now() },
-    { where: { id, guildId, status: 'open' } },
-  );
+  const count = await reports(services, guildId).update({ ...values, resolvedAt: services.clock.now() }, { where: { id, status: 'open' } });
   if (count === 0) throw new Conflict('That report was settled by someone else just now.');
   const row = await reports(services, guildId).findOne({ where: { id } });
   if (!row) throw new NotFound('That report does not exist in this server.');

@@ -10,6 +10,7 @@ import type { Services } from '../../core/services';
 import type { ModerationLog } from '../../db/models/community';
 import { announceCase, recordCase } from './cases';
 import { botActor } from './standing';
+import { acrossGuilds } from '../../db/cross-guild';
 
 /** How long a process holds a ban it is lifting. */
 export const LIFT_CLAIM_MS = 60_000;
@@ -17,17 +18,19 @@ export const LIFT_CLAIM_MS = 60_000;
 /** Claims an expired ban for this process: one conditional update, so one process wins. */
 async function claim(services: Services, row: ModerationLog): Promise<boolean> {
   const now = services.clock.now();
-  const [count] = await services.store.models.ModerationLog.update(
-    { claimedUntil: new Date(now.getTime() + LIFT_CLAIM_MS) },
-    { where: { id: row.id, liftedAt: null, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] } },
-  );
+  const count = await services.store
+    .guild(row.guildId)
+    .ModerationLog.update(
+      { claimedUntil: new Date(now.getTime() + LIFT_CLAIM_MS) },
+      { where: { id: row.id, liftedAt: null, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] } },
+    );
   return count === 1;
 }
 
 /** Lifts every temporary ban that has run out (in guilds the bot is in); returns how many. */
 export async function liftExpiredBans(services: Services): Promise<number> {
   const now = services.clock.now();
-  const due = await services.store.models.ModerationLog.findAll({
+  const due = await acrossGuilds(services.store, 'expired temporary bans').ModerationLog.findAll({
     where: { action: 'ban', liftedAt: null, expiresAt: { [Op.lte]: now }, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] },
     order: [['expiresAt', 'ASC']],
     limit: 20,
@@ -43,11 +46,11 @@ export async function liftExpiredBans(services: Services): Promise<number> {
       // Unbanned already (by a moderator in Discord): the ban is over all the same.
       if (!(error instanceof DiscordRefused && error.code === RESTJSONErrorCodes.UnknownBan)) {
         services.logger.warn({ err: error, guildId: row.guildId, caseNumber: row.caseNumber }, 'could not lift a temporary ban; it will be retried');
-        await services.store.models.ModerationLog.update({ claimedUntil: null }, { where: { id: row.id } });
+        await services.store.guild(row.guildId).ModerationLog.update({ claimedUntil: null }, { where: { id: row.id } });
         continue;
       }
     }
-    await services.store.models.ModerationLog.update({ liftedAt: services.clock.now(), claimedUntil: null }, { where: { id: row.id } });
+    await services.store.guild(row.guildId).ModerationLog.update({ liftedAt: services.clock.now(), claimedUntil: null }, { where: { id: row.id } });
     const unban = await recordCase(services, row.guildId, {
       action: 'unban',
       targetId: row.targetId,
