@@ -27,7 +27,7 @@ if (files.length === 0) {
 }
 
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...files], {
+const child = spawn(process.execPath, ['--import', 'tsx/esm', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...files], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'test' },

@@ -46,11 +46,10 @@ for (const backend of storeBackends()) {
         const userId = join('storm_welcome');
         await waitFor(async () => (await welcomesOf(userId)).length > 0, 10_000, 'the welcome');
         await waitFor(() => roleIdsOf(userId).includes(h().demo.roles.member), 10_000, 'the member role');
-        const rows = await h().product.store.models.WelcomeLog.findAll({ where: { guildId: h().guildId, userId } });
-        assert.deepEqual(
-          rows.map((row) => row.status),
-          ['sent'],
-        );
+        // The log row is settled after the post answers: wait for it to leave 'pending'.
+        const statuses = async () => (await h().product.store.models.WelcomeLog.findAll({ where: { guildId: h().guildId, userId } })).map((row) => row.status);
+        await waitFor(async () => !(await statuses()).includes('pending') || null, 10_000, 'the welcome log to be settled');
+        assert.deepEqual(await statuses(), ['sent']);
         assert.equal((await welcomesOf(userId)).length, 1, 'one welcome message');
         assert.equal(roleIdsOf(userId).filter((id) => id === h().demo.roles.member).length, 1);
       });
