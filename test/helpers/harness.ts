@@ -82,8 +82,10 @@ export function useHarness(env: NodeJS.ProcessEnv = {}, options: Omit<StartOptio
       signIn: (userId) => signInAs(product, userId),
       control,
       messages,
-      async waitForMessage(channelId, match, { timeoutMs = 5000 } = {}) {
-        const seen = new Set((await messages(channelId)).map((message) => message.id));
+      waitForMessage(channelId, match, { timeoutMs = 5000 } = {}) {
+        // The messages already there, read at once from the sandbox in this process: a snapshot
+        // taken over HTTP could land after the awaited reply and hide it.
+        const seen = new Set(sandbox.world.messages.list(channelId).map((message) => message.id));
         return waitFor(
           async () => (await messages(channelId)).find((message) => !seen.has(message.id) && match(message)),
           timeoutMs,
