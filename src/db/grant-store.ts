@@ -3,9 +3,24 @@ import type { Clock } from '../core/clock';
 import { GuildScope } from './scoped';
 import type { Store } from './store';
 import type { GrantLevel } from '../shared/access';
+import type { DashboardGrant } from './models/settings';
 
 /** How long a guild's grants are reused before they are read again (other processes may change them). */
 const GRANTS_TTL_MS = 30_000;
+
+/** A stored grant as the access rule and the dashboard read it. */
+function grantOf(row: DashboardGrant): Grant & { createdBy: string; createdAt: Date } {
+  return {
+    id: row.id,
+    guildId: row.guildId,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    level: row.level,
+    expiresAt: row.expiresAt,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+  };
+}
 
 /**
  * Delegated dashboard access of every guild: the grant rows, cached per guild for the access rule
@@ -23,18 +38,7 @@ export class GrantStore implements GrantSource {
     if (hit && Date.now() - hit.at < GRANTS_TTL_MS) return hit.grants;
     const grants = this.rows(guildId)
       .findAll({ order: [['id', 'ASC']] })
-      .then((rows) =>
-        rows.map((row) => ({
-          id: row.id,
-          guildId,
-          subjectType: row.subjectType,
-          subjectId: row.subjectId,
-          level: row.level,
-          expiresAt: row.expiresAt,
-          createdBy: row.createdBy,
-          createdAt: row.createdAt,
-        })),
-      );
+      .then((rows) => rows.map(grantOf));
     this.cache.set(guildId, { at: Date.now(), grants });
     grants.catch(() => this.cache.delete(guildId));
     return grants;
@@ -51,16 +55,7 @@ export class GrantStore implements GrantSource {
       const row = existing
         ? await existing.update({ level: input.level, expiresAt: input.expiresAt, createdBy: input.createdBy, createdAt: this.deps.clock.now() })
         : await rows.create({ ...input, createdAt: this.deps.clock.now() });
-      return {
-        id: row.id,
-        guildId,
-        subjectType: row.subjectType,
-        subjectId: row.subjectId,
-        level: row.level,
-        expiresAt: row.expiresAt,
-        createdBy: row.createdBy,
-        createdAt: row.createdAt,
-      };
+      return grantOf(row);
     } finally {
       this.cache.delete(guildId);
     }

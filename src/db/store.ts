@@ -61,12 +61,15 @@ type GuildModelName = { [K in keyof Models]: InstanceType<Models[K]> extends Gui
  */
 export type GuildData = { readonly [K in GuildModelName]: GuildScope<InstanceType<Models[K]>> };
 
+/** The bound models whose rows belong to one guild (a `guildId` attribute), found once per store. */
+function guildModelsOf(bound: Models): [string, ModelStatic<GuildModel>][] {
+  return (Object.entries(bound) as [string, ModelStatic<GuildModel>][]).filter(([, model]) => 'guildId' in model.getAttributes());
+}
+
 /** The guild-bound repositories of one guild. */
-function guildData(bound: Models, guildId: string): GuildData {
+function guildData(guildModels: readonly [string, ModelStatic<GuildModel>][], guildId: string): GuildData {
   const data: Record<string, GuildScope<GuildModel>> = {};
-  for (const [name, model] of Object.entries(bound) as [string, ModelStatic<GuildModel>][]) {
-    if ('guildId' in model.getAttributes()) data[name] = new GuildScope(model, guildId);
-  }
+  for (const [name, model] of guildModels) data[name] = new GuildScope(model, guildId);
   return data as unknown as GuildData;
 }
 
@@ -137,6 +140,7 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
   else preparePostgres(sequelize);
   writesAsTransactions(sequelize);
   const boundModels = bindModels(sequelize);
+  const guildModels = guildModelsOf(boundModels);
   await sequelize.authenticate();
   if (dialect === 'sqlite') await sequelize.query('PRAGMA journal_mode = WAL');
 
@@ -151,7 +155,7 @@ export async function openStore(url: string, logger?: Logger): Promise<Store> {
     sequelize,
     dialect,
     models: boundModels,
-    guild: (guildId) => guildData(boundModels, guildId),
+    guild: (guildId) => guildData(guildModels, guildId),
     cached: { accounts: new RowCache(boundModels.Account), sessions: new RowCache(boundModels.Session) },
     async migrate() {
       const applied = await umzug.up();
