@@ -88,3 +88,27 @@ for (const backend of storeBackends()) {
     });
   });
 }
+
+describe('together on SQLite', () => {
+  test('a failure is thrown only once every statement sent with it has settled, so the ROLLBACK after it goes out last', async () => {
+    const settled: string[] = [];
+    let finishSlow: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => {
+      finishSlow = resolve;
+    }).then(() => settled.push('slow'));
+    let thrown = false;
+    const running = together({ dialect: 'sqlite' }, [
+      () => Promise.reject(new Error('no such table: transactions')),
+      () => slow,
+    ] as const).catch((error: unknown) => {
+      thrown = true;
+      settled.push(`thrown: ${(error as Error).message}`);
+    });
+    // The failure has been seen by now; the slow statement has not finished, so nothing is thrown yet.
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(thrown, false, 'not thrown while a statement is still under way');
+    finishSlow();
+    await running;
+    assert.deepEqual(settled, ['slow', 'thrown: no such table: transactions']);
+  });
+});

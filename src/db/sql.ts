@@ -77,7 +77,15 @@ type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in 
  * deprecates a query sent while its client is still busy with another.
  */
 export async function together<T extends readonly (() => Promise<unknown>)[]>(session: Pick<SqlSession, 'dialect'>, statements: T): Promise<Results<T>> {
-  if (session.dialect === 'sqlite') return (await Promise.all(statements.map((run) => run()))) as Results<T>;
+  if (session.dialect === 'sqlite') {
+    // Every statement settles before a failure is thrown: the caller's ROLLBACK goes out after
+    // them. Thrown at the first failure, the ROLLBACK could run while the others still waited in
+    // the driver's queue, and those would then commit on their own, outside the transaction.
+    const settled = await Promise.allSettled(statements.map((run) => run()));
+    const failed = settled.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as Results<T>;
+  }
   const results: unknown[] = [];
   for (const run of statements) results.push(await run());
   return results as Results<T>;
