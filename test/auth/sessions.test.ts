@@ -95,6 +95,14 @@ describe('a session in use', () => {
       5000,
       'the stored session to last 30 days from now too',
     );
+    // The barrier the next request reads through: the product's own cache of the row. The stored row
+    // can show the new expiry (committed) a moment before the write's answer reaches the product and
+    // its cache forgets the old one; a request in that moment renews again, harmlessly.
+    await waitFor(
+      async () => ((await h().product.store.cached.sessions.get(row.id))?.expiresAt.getTime() ?? 0) > Date.now() + 29 * day || null,
+      5000,
+      'the product to read the renewed session',
+    );
 
     // A fresh session is not written again on every request.
     const again = await session.get('/api/auth/me').expect(200);
