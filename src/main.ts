@@ -41,7 +41,7 @@ import { drainable } from './http/drain';
 import type { RateLimitSettings } from './http/middleware/rate-limit';
 import { createLogger, type Logger } from './logger';
 import { createMetrics } from './metrics';
-import type { Sandbox, SandboxMount, startSandbox } from './sandbox';
+import type { RateLimitOption, Sandbox, SandboxMount, startSandbox } from './sandbox';
 import type { PublicMeta } from './shared/meta';
 import { PRODUCT_NAME } from './shared/product';
 
@@ -200,6 +200,8 @@ export interface StartOptions {
    * Discord carries on). Used instead of starting one; not closed with the product.
    */
   sandbox?: Sandbox;
+  /** The rate limits of the sandbox this product starts (Discord's by default; tests compress them). */
+  sandboxRateLimits?: RateLimitOption;
 }
 
 /**
@@ -218,7 +220,13 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   const sandbox =
     config.mode !== 'sandbox'
       ? undefined
-      : (options.sandbox ?? (await startOwnSandbox({ port: config.sandboxPort ?? 0, logger: logger.child({ face: 'sandbox' }), clock: options.clock })));
+      : (options.sandbox ??
+        (await startOwnSandbox({
+          port: config.sandboxPort ?? 0,
+          logger: logger.child({ face: 'sandbox' }),
+          clock: options.clock,
+          rateLimits: options.sandboxRateLimits,
+        })));
   const server = createServer();
   const http = drainable(server);
   answerClientErrors(server);

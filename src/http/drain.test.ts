@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, test } from 'node:test';
 import { drainable, type Drainable } from './drain';
+import { waitFor } from '../../test/helpers/wait';
 
 /** A server whose /slow requests wait until released; /fast answers at once. */
 async function slowServer(): Promise<{ server: Server; port: number; drain: Drainable; arrived: Promise<void>; release(): void }> {
@@ -38,14 +39,6 @@ async function rawConnection(port: number): Promise<{ socket: Socket; received()
 
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe('draining the HTTP server', () => {
   const servers: Server[] = [];
   afterEach(() => {
@@ -57,7 +50,7 @@ describe('draining the HTTP server', () => {
     servers.push(server);
     const idle = await rawConnection(port);
     idle.socket.write(get('/fast'));
-    await until(() => idle.received().endsWith('fast'), 'the fast answer');
+    await waitFor(() => idle.received().endsWith('fast'), 3000, 'the fast answer');
     const busy = await rawConnection(port);
     busy.socket.write(get('/slow'));
     await arrived;

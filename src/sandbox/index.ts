@@ -22,7 +22,7 @@ import type { World } from './world';
 export type { World } from './world';
 export type { DemoIds, NewMemberInput } from './types';
 export type { SandboxMount } from './mount';
-export { DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
+export { compressedRateLimits, DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
 export { MESSAGES_KEPT_PER_CHANNEL } from './messages';
 
 /** Options of `startSandbox`; everything has a default. */

@@ -51,6 +51,21 @@ export const DISCORD_RATE_LIMITS: RateLimitTable = {
 /** For load tests: headers as usual, but buckets and the global cap far out of reach. */
 export const RELAXED_RATE_LIMITS: RateLimitTable = { global: 1_000_000, routes: {}, fallback: per(1_000_000, 1) };
 
+/**
+ * Discord's limits (or `table`'s) with every bucket's window `factor` times shorter: the same buckets
+ * and headers, so a client still runs out of a bucket and waits for its reset, in a fraction of the
+ * time. The global cap stays per second. Tests of the product run under it; tests of the limits
+ * themselves, under Discord's.
+ */
+export function compressedRateLimits(factor: number, table: RateLimitTable = DISCORD_RATE_LIMITS): RateLimitTable {
+  const compress = (rule: BucketRule): BucketRule => ({ limit: rule.limit, windowMs: rule.windowMs / factor });
+  return {
+    global: table.global,
+    routes: Object.fromEntries(Object.entries(table.routes).map(([route, rule]) => [route, compress(rule)])),
+    fallback: compress(table.fallback),
+  };
+}
+
 /** `'discord'` (the default) enforces Discord's limits, `'relaxed'` only advertises; a table sets custom ones. */
 export type RateLimitOption = 'discord' | 'relaxed' | RateLimitTable;
 

@@ -63,7 +63,11 @@ export class GuildStructure {
   }
 
   /** Guild settings an admin changes (GUILD_UPDATE). */
-  updateGuild(guild: GuildRecord, patch: { afkChannelId?: string | null; afkTimeout?: GuildRecord['afkTimeout']; systemChannelId?: string | null }): void {
+  updateGuild(
+    guild: GuildRecord,
+    patch: { name?: string; afkChannelId?: string | null; afkTimeout?: GuildRecord['afkTimeout']; systemChannelId?: string | null },
+  ): void {
+    if (patch.name !== undefined) guild.name = patch.name;
     if (patch.afkChannelId !== undefined) guild.afkChannelId = patch.afkChannelId;
     if (patch.afkTimeout !== undefined) guild.afkTimeout = patch.afkTimeout;
     if (patch.systemChannelId !== undefined) guild.systemChannelId = patch.systemChannelId;

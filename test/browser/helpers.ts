@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config';
 import { startProduct, type Product } from '../../src/main';
 import { DEMO_LOGIN_DEFAULTS } from '../../src/shared/demo-login';
-import { TEST_RATE_LIMITS } from '../helpers/product';
+import { TEST_RATE_LIMITS, TEST_SANDBOX_RATE_LIMITS } from '../helpers/product';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Debian's Chromium; never downloaded by the tests. */
@@ -61,7 +61,7 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
   const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
   // Signing in through the API is quick: a file can sign in more often than a person would.
-  const product = await startProduct(config, { webRoot, rateLimits: TEST_RATE_LIMITS });
+  const product = await startProduct(config, { webRoot, rateLimits: TEST_RATE_LIMITS, sandboxRateLimits: TEST_SANDBOX_RATE_LIMITS });
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -180,6 +180,17 @@ export async function signInByApi(page: Page, identity?: DemoIdentity): Promise<
 
 /** Waits for a toast that shows `text`. */
 export const toastWith = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** Fails unless a click at the middle of `locator` lands on it: nothing (a toast, say) covers it. */
+export async function assertUncovered(locator: Locator, what: string): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const cover = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (hit === element || element.contains(hit)) ? null : (hit?.closest('[class]')?.className ?? 'nothing');
+  });
+  assert.equal(cover, null, `${what} is covered by ${cover}`);
+}
 
 /** Opens a picker by its label, searches, and chooses the option. */
 export async function pick(page: Page, label: string, search: string, option: string | RegExp): Promise<void> {

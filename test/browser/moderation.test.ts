@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { AUTOMOD_STAFF_TEXT, ModerationCaseSchema, lastFour } from '../../src/shared/moderation';
 import { waitFor } from '../helpers/wait';
-import { browserSuite, toastWith, VIEWPORTS } from './helpers';
+import { assertUncovered, browserSuite, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 const world = () => {
@@ -255,6 +255,7 @@ describe('Moderation', () => {
     await second.getByLabel('Warnings').fill('3');
     await second.getByRole('combobox', { name: 'Step 2 action' }).click();
     await page.getByRole('option', { name: 'Kick' }).click();
+    await assertUncovered(page.getByRole('button', { name: 'Save Settings' }), 'Save Settings, while the toast shows,');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toastWith(page, 'Save Failed');
     await second.getByText('has another step at 3 warnings').waitFor();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { browserSuite, toastWith, VIEWPORTS } from './helpers';
+import { assertUncovered, browserSuite, toastWith, VIEWPORTS } from './helpers';
 
 const harness = browserSuite();
 
@@ -98,6 +98,8 @@ describe('Bot Settings', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toastWith(page, 'Your bot settings have been successfully updated.');
     await page.getByLabel('Display name').fill('AwesomeBot');
+    await assertUncovered(page.getByRole('button', { name: 'Save Changes' }), 'Save Changes, while the toast shows,');
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('All changes saved.').waitFor();
   });
 });

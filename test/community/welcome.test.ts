@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { longestWelcome, renderWelcome, WelcomeLogEntrySchema, WELCOME_MISSING_CHANNEL } from '../../src/shared/welcome';
+import { DiagnosticsSchema } from '../../src/shared/diagnostics';
 import { useHarness } from '../helpers/harness';
 import { restartable, type Restartable } from '../helpers/restart';
 import { waitFor } from '../helpers/wait';
@@ -122,6 +123,30 @@ describe('welcome on join', () => {
     const noChannel = await session.put(settingsUrl(), { welcomeChannelId: null });
     assert.equal(noChannel.status, 400);
     assert.equal(noChannel.body.fields.welcomeChannelId, WELCOME_MISSING_CHANNEL.description);
+  });
+
+  test('a server renamed past what its welcome allows: the diagnostics say the welcome message can now run over, and how to fix it', async () => {
+    const session = await admin();
+    const guild = h().world.requireGuild(h().guildId);
+    const name = guild.name;
+    // Exactly Discord's 2,000 characters once {server} is filled in, until the server's name grows by two.
+    await session.put(settingsUrl(), { welcomeEnabled: true, welcomeMessage: `${'x'.repeat(2000 - name.length)}{server}` }).expect(200);
+    const welcomeProblems = async () =>
+      DiagnosticsSchema.parse((await session.get(`/api/servers/${h().guildId}/diagnostics?feature=welcome`).expect(200)).body).items.filter(
+        (item) => item.subject === 'welcomeMessage',
+      );
+    assert.deepEqual(await welcomeProblems(), []);
+    try {
+      h().world.structure.updateGuild(guild, { name: `${name}!!` });
+      await waitFor(() => h().product.client.guilds.cache.get(h().guildId)?.name === `${name}!!`, 5000, 'the new name to reach the bot');
+      assert.deepEqual(
+        (await welcomeProblems()).map((item) => [item.problem, item.fix]),
+        [['The welcome message can reach 2,002 characters once the placeholders are filled in; Discord allows 2,000.', 'Shorten it on the Welcome page.']],
+      );
+    } finally {
+      h().world.structure.updateGuild(guild, { name });
+      await session.put(settingsUrl(), { welcomeMessage: 'Welcome {user}!' }).expect(200);
+    }
   });
 
   test('Recent Welcome Messages keeps the last 20, newest first', async () => {

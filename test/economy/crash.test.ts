@@ -26,7 +26,7 @@ import { SettingsStore } from '../../src/db/settings-store';
 import { createLogger } from '../../src/logger';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { levelFromTotal, XP_PER_MESSAGE } from '../../src/shared/leveling';
-import { startTestProduct } from '../helpers/product';
+import { startTestProduct, TEST_SANDBOX_RATE_LIMITS } from '../helpers/product';
 import { storeBackends } from '../helpers/store';
 import { waitFor } from '../helpers/wait';
 import { HEARTBEAT_MS, type CrashProductReady, type RemoteSandboxInfo } from './crash-product';
@@ -223,7 +223,7 @@ for (const backend of storeBackends()) {
     test('after a restart at most the last second of accruals is missing, nothing is doubled, the store is intact', { timeout: 90_000 }, async (t) => {
       const dir = await mkdtemp(path.join(tmpdir(), 'bot-crash-'));
       const database = backend.name === 'postgres' ? await backend.createDatabase() : { url: `sqlite:${path.join(dir, 'bot.sqlite')}`, drop: async () => {} };
-      const sandbox = await startSandbox({ port: 0, memberCount: 40 });
+      const sandbox = await startSandbox({ port: 0, memberCount: 40, rateLimits: TEST_SANDBOX_RATE_LIMITS });
       const { guildId, channels } = sandbox.world.demo;
       const members = [...sandbox.world.requireGuild(guildId).members.keys()].filter((id) => !sandbox.world.users.get(id)?.bot).slice(0, POSTERS);
       assert.equal(members.length, POSTERS);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ManualClock } from '../../src/core/clock';
 import type { Product } from '../../src/main';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { signInAs, startTestProduct } from './product';
+import { signInAs, startTestProduct, TEST_SANDBOX_RATE_LIMITS } from './product';
 
 /** The sandbox, the store's URL, the shared clock and the product running now (if any). */
 export interface Restartable {
@@ -27,7 +27,7 @@ export async function restartable(options: { databaseUrl?: string; memberCount?:
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
   const dir = await mkdtemp(path.join(tmpdir(), 'bot-restart-'));
   const databaseUrl = options.databaseUrl ?? `sqlite:${path.join(dir, 'bot.sqlite')}`;
-  const sandbox = await startSandbox({ port: 0, memberCount: options.memberCount ?? 40, clock });
+  const sandbox = await startSandbox({ port: 0, memberCount: options.memberCount ?? 40, clock, rateLimits: TEST_SANDBOX_RATE_LIMITS });
   const running: Product[] = [];
   const start = async () => {
     const product = await startTestProduct({ DATABASE_URL: databaseUrl }, { sandbox, clock });

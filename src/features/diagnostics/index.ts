@@ -36,6 +36,8 @@ export const diagnosticsFeature: Feature = {
       method: 'get',
       path: '/diagnostics',
       query: DiagnosticsQuery,
+      // Not kept for a second like other reads: nothing the dashboard writes forgets it, and a fix made in Discord must show on the next look.
+      cache: false,
       example: {},
       handler: async ({ query, guild, services }): Promise<Diagnostics> => {
         const all = await diagnose(services, guild.id);

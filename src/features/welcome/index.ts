@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { listener, type Feature } from '../../core/feature';
 import { guildRoute } from '../../http/route';
 import { optionalId, text } from '../../shared/fields';
-import { longestWelcome, MESSAGE_MAX, type WelcomeLogEntry } from '../../shared/welcome';
+import { welcomeLengthProblem, type WelcomeLogEntry } from '../../shared/welcome';
 import type { Services } from '../../core/services';
 import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
@@ -43,17 +43,10 @@ function diagnoseWelcome(services: Services, guildId: string, settings: GuildSet
   const guild = services.gateway.guild(guildId);
   for (const field of ['welcomeMessage', 'welcomeDmMessage'] as const) {
     if (field === 'welcomeDmMessage' && !settings.welcomeDmEnabled) continue;
-    const longest = guild ? longestWelcome(settings[field], guild.name) : 0;
-    if (longest > MESSAGE_MAX) {
-      items.push({
-        feature: 'welcome',
-        severity: 'error',
-        problem:
-          `The ${field === 'welcomeMessage' ? 'welcome message' : 'join DM'} can reach ${longest} characters once filled in; Discord allows ` +
-          `${MESSAGE_MAX}.`,
-        fix: 'Shorten it on the Welcome page.',
-        subject: field,
-      });
+    const problem = guild ? welcomeLengthProblem(settings[field], guild.name) : null;
+    if (problem) {
+      const name = field === 'welcomeMessage' ? 'welcome message' : 'join DM';
+      items.push({ feature: 'welcome', severity: 'error', problem: `The ${name} ${problem}.`, fix: 'Shorten it on the Welcome page.', subject: field });
     }
   }
   return items;
