@@ -13,6 +13,7 @@ import {
 } from 'discord-api-types/v10';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { readClientFrame } from './gateway-frames';
+import { readWire, type WireEncoder } from './gateway-wire';
 import { EVENT_INTENTS, intentsRefusal, withIntents } from './gateway-intents';
 import { memberChunks } from './gateway-members';
 import { guildPermissions, hasPermission } from './permissions';
@@ -32,8 +33,6 @@ const RESUME_WINDOW_MS = 5 * 60_000;
 const SEND_LIMIT_PER_MINUTE = 120;
 /** The largest message ws buffers from a client; larger ones close with 1009 unread. */
 const MAX_BUFFERED_PAYLOAD_BYTES = 64 * 1024;
-/** The gateway version the sandbox speaks; a connection asking for another closes with 4012. */
-const GATEWAY_VERSION = 10;
 /** Gateway options of a sandbox: the heartbeat interval (tests shorten it) and the privileged intents the application has. */
 export interface GatewayOptions {
   heartbeatIntervalMs?: number;
@@ -53,7 +52,7 @@ interface Session {
 }
 
 /**
- * Gateway v10 (JSON, no compression): HELLO, heartbeats, IDENTIFY (intents honoured), READY +
+ * Gateway v10 (JSON, plain or zlib-stream: gateway-wire.ts): HELLO, heartbeats, IDENTIFY (intents honoured), READY +
  * GUILD_CREATE, RESUME with replay, REQUEST_GUILD_MEMBERS, and every world dispatch to sessions allowed to see it.
  */
 export class GatewayServer {
@@ -62,6 +61,8 @@ export class GatewayServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BUFFERED_PAYLOAD_BYTES });
   private readonly sessions = new Map<string, Session>();
   private readonly onDispatch = (event: WorldEvent) => this.broadcast(event);
+  /** How each open connection's payloads go out (plain JSON, or through its zlib stream). */
+  private readonly encoders = new WeakMap<WebSocket, WireEncoder>();
 
   private readonly heartbeatIntervalMs: number;
   private readonly replayBuffer: number;
@@ -132,8 +133,9 @@ export class GatewayServer {
     // closed by ws itself (1002, 1007, 1009); it then emits 'error', which without a listener would
     // throw out of the process.
     ws.on('error', (error) => this.services.logger.debug({ err: error }, 'gateway connection broke the WebSocket protocol'));
-    const version = new URL(url, 'ws://gateway').searchParams.get('v');
-    if (version !== null && version !== String(GATEWAY_VERSION)) return void ws.close(GatewayCloseCodes.InvalidAPIVersion, 'Invalid API version.');
+    const wire = readWire(url);
+    if ('code' in wire) return void ws.close(wire.code, wire.reason);
+    this.encoders.set(ws, wire.encode);
     let session: Session | null = null;
     const sends: number[] = [];
     const grace = Math.max(1000, this.heartbeatIntervalMs / 2);
@@ -312,7 +314,9 @@ export class GatewayServer {
   }
 
   private send(ws: WebSocket, payload: GatewayReceivePayload): void {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(payload));
+    if (ws.readyState !== ws.OPEN) return;
+    const encode = this.encoders.get(ws);
+    ws.send(encode ? encode(JSON.stringify(payload)) : JSON.stringify(payload));
   }
 
   private scheduleExpiry(session: Session): void {

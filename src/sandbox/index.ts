@@ -59,6 +59,21 @@ export interface SandboxOptions {
   messagesKeptPerChannel?: number;
 }
 
+/**
+ * The gateway's paths: the URL handed out, and that URL with the `/` libraries append before their
+ * query (`/gateway/?v=10&encoding=json`, as they do to Discord's `wss://gateway.discord.gg`).
+ */
+const GATEWAY_PATHS = new Set(['/gateway', '/gateway/']);
+
+/**
+ * JSON goes out as `Content-Type: application/json`, as Discord sends it: Koa adds `; charset=utf-8`,
+ * and libraries that compare the type exactly (Oceanic.js, Eris) then read every body as bytes.
+ */
+async function exactJsonType(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  await next();
+  if (ctx.response.type === 'application/json') ctx.set('Content-Type', 'application/json');
+}
+
 /** What simple-oauth2's AuthorizationCode needs, plus the client credentials. */
 export interface SandboxOAuth {
   clientId: string;
@@ -145,6 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const app = new Koa();
   const limiter = new RateLimiter(rateLimitTable(options.rateLimits));
   app.use(mountGate([VIEWER_SCRIPT_HASH]));
+  app.use(exactJsonType);
   app.use(oauthMiddleware(services, limiter));
   app.use(controlMiddleware(services));
   const restRouter = buildRestRouter(services);
@@ -154,7 +170,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const serve = app.callback();
   const server: Server = createServer(serve);
   server.on('upgrade', (req, socket, head) => {
-    if ((req.url ?? '').split('?')[0] === '/gateway') liveGateway.handleUpgrade(req, socket, head);
+    if (GATEWAY_PATHS.has((req.url ?? '').split('?')[0] ?? '')) liveGateway.handleUpgrade(req, socket, head);
     else socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
