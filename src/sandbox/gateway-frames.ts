@@ -18,9 +18,12 @@ const activity = z.object({
   url: z.string().nullable().optional(),
 });
 
-/** Op 3's `d`, also IDENTIFY's initial `presence`: every field is required, as Discord documents. */
+/**
+ * Op 3's `d`, also IDENTIFY's initial `presence`. Discord documents every field as required but
+ * takes a presence without `since` (Oceanic.js sends none and connects to Discord): so does the sandbox.
+ */
 const presence = z.object({
-  since: z.number().int().nullable(),
+  since: z.number().int().nullable().optional(),
   activities: z.array(activity),
   status: z.enum(PresenceUpdateStatus),
   afk: z.boolean(),
@@ -31,7 +34,8 @@ const identify = z.object({
   properties: z.object({ os: z.string(), browser: z.string(), device: z.string() }),
   // Any number here; which bits are allowed is the gateway's 4013/4014.
   intents: z.number(),
-  compress: z.boolean().optional(),
+  // Documented as a boolean; Oceanic.js sends its transport compression's name ('zlib-stream'), and Discord takes it.
+  compress: z.union([z.boolean(), z.string()]).optional(),
   large_threshold: z.number().int().min(50).max(250).optional(),
   // Any two integers here; which are valid is the gateway's 4010.
   shard: z.tuple([z.number().int(), z.number().int()]).optional(),
