@@ -28,7 +28,12 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 
 /** @type {esbuild.BuildOptions} */
 const serverOptions = {
-  entryPoints: { main: path.join(root, 'src/main.ts'), backup: path.join(root, 'src/backup.ts'), writer: path.join(root, 'src/writer.ts') },
+  entryPoints: {
+    main: path.join(root, 'src/main.ts'),
+    backup: path.join(root, 'src/backup.ts'),
+    writer: path.join(root, 'src/writer.ts'),
+    sandbox: path.join(root, 'src/sandbox-server.ts'),
+  },
   outdir: outServer,
   bundle: true,
   platform: 'node',

@@ -5,11 +5,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 /** A development-only secret used in sandbox mode when none is set; never valid with a token. */
 const SANDBOX_SESSION_SECRET = 'sandbox-mode-session-secret-not-for-production-use';
 
-const portNumber = z.coerce
+export const portNumber = z.coerce
   .number({ error: 'must be a port number' })
   .int('must be a whole number')
   .min(0, 'must be between 0 (any free port) and 65535')
@@ -64,6 +64,20 @@ const EnvSchema = z.object({
 /** Variables whose values are credentials: an error names them but never echoes their value. */
 const SECRET_VARIABLES = new Set(['DISCORD_TOKEN', 'DISCORD_CLIENT_SECRET', 'SESSION_SECRET', 'METRICS_TOKEN']);
 
+/**
+ * Reads `env` with `schema`, or throws a ConfigError naming the first wrong variable, what it must be
+ * and what it was (a secret's length only, never its value).
+ */
+export function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv, secrets: ReadonlySet<string> = new Set()): z.infer<T> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  const value = env[name] ?? '';
+  const got = secrets.has(name) ? `${value.trim().length} characters` : JSON.stringify(value);
+  throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (got ${got})`);
+}
+
 /** The process configuration, parsed once from the environment. */
 export interface Config {
   /** 'discord' with a bot token; 'sandbox' runs the offline Discord of src/sandbox. */
@@ -99,15 +113,7 @@ export const DEFAULT_DATABASE_URL = 'sqlite:data/bot.sqlite';
  * With DISCORD_TOKEN set (production), the OAuth credentials, session secret and public URL are required.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const name = String(issue?.path[0] ?? 'environment');
-    const value = env[name] ?? '';
-    const got = SECRET_VARIABLES.has(name) ? `${value.trim().length} characters` : JSON.stringify(value);
-    throw new ConfigError(`${name} ${issue?.message ?? 'is invalid'} (got ${got})`);
-  }
-  const vars = parsed.data;
+  const vars = parseEnv(EnvSchema, env, SECRET_VARIABLES);
   const mode = vars.DISCORD_TOKEN ? 'discord' : 'sandbox';
   if (mode === 'discord') {
     const required = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_URL'] as const;
