@@ -32,6 +32,27 @@ export function requirePermission(
   if (until && Date.parse(until) > services.world.clock.ms()) throw new ControlError(403, 'timed_out', `User ${userId} is timed out until ${until}.`);
 }
 
+/** Permissions that exempt a member from a channel's slowmode, as on Discord. */
+const SLOWMODE_EXEMPT = [P.ManageMessages, P.ManageChannels, P.BypassSlowmode];
+
+/**
+ * 429 `slowmode` (Discord's 20016) while a member without Manage Messages, Manage Channels or Bypass
+ * Slowmode posts again sooner than the channel's `rate_limit_per_user` allows.
+ */
+export function requireSlowmodeElapsed(services: SandboxServices, guild: GuildRecord, channel: ChannelRecord, userId: string): void {
+  if (channel.rateLimitPerUser <= 0) return;
+  const permissions = channelPermissions(guild, channel, userId);
+  if (SLOWMODE_EXEMPT.some((bit) => hasPermission(permissions, bit))) return;
+  const wait = services.world.messages.slowmodeWait(channel.id, userId, channel.rateLimitPerUser);
+  if (wait > 0) {
+    throw new ControlError(
+      429,
+      'slowmode',
+      `20016: This action cannot be performed due to slowmode rate limit. User ${userId} may post in #${channel.name} again in ${wait.toFixed(1)} s.`,
+    );
+  }
+}
+
 /** A message as the control API lists it. */
 export function presentControlMessage(services: SandboxServices, message: MessageRecord) {
   return {
@@ -81,6 +102,7 @@ export function registerChatControls(router: Router, services: SandboxServices):
     const { guild, channel } = controlChannel(services, params.channelId ?? '');
     const input = parseControlBody(postSchema, body);
     requirePermission(services, guild, channel, input.authorId, P.ViewChannel | P.SendMessages, 'send messages');
+    requireSlowmodeElapsed(services, guild, channel, input.authorId);
     const replyTo = input.replyTo ? world.messages.get(input.replyTo) : null;
     if (input.replyTo && (!replyTo || replyTo.channelId !== channel.id))
       throw new ControlError(404, 'unknown_message', 'The message to reply to is not in this channel.');

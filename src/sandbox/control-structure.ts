@@ -40,6 +40,9 @@ export const channelPatchSchema = z.object({
   name: z.string().min(1).max(100).optional(),
   topic: z.string().max(1024).nullish(),
   overwrites: overwrites.optional(),
+  /** Slowmode, in seconds (0-21600). */
+  rateLimitPerUser: z.number().int().min(0).max(21600).optional(),
+  nsfw: z.boolean().optional(),
 });
 /** POST /_sandbox/guilds/:guildId/roles and PATCH /_sandbox/guilds/:guildId/roles/:roleId */
 export const roleSchema = z.object({
@@ -90,6 +93,8 @@ export function registerStructureControls(router: Router, services: SandboxServi
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.topic !== undefined ? { topic: input.topic ?? null } : {}),
       ...(input.overwrites ? { overwrites: toOverwrites(input.overwrites) } : {}),
+      ...(input.rateLimitPerUser !== undefined ? { rateLimitPerUser: input.rateLimitPerUser } : {}),
+      ...(input.nsfw !== undefined ? { nsfw: input.nsfw } : {}),
     });
     return ok(presentChannel(channel));
   });

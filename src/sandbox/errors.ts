@@ -64,6 +64,23 @@ export const alreadyAcknowledged = (): DiscordApiError =>
   new DiscordApiError(400, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged, 'Interaction has already been acknowledged.');
 /** 400 50006: a message with neither content nor embeds. */
 export const emptyMessage = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message');
+/** 400 30003: a channel holds Discord's most pins already. */
+export const maxPins = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.MaximumNumberOfPinsReachedForTheChannel, 'Maximum number of pins reached (50)');
+/** 400 30005: a guild holds Discord's most roles already. */
+export const maxRoles = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.MaximumNumberOfGuildRolesReached, 'Maximum number of guild roles reached (250)');
+/** 400 30013: a guild holds Discord's most channels already. */
+export const maxChannels = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.MaximumNumberOfGuildChannelsReached, 'Maximum number of guild channels reached (500)');
+/** 400 40033: a crosspost of a message already crossposted. */
+export const alreadyCrossposted = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.ThisMessageWasAlreadyCrossposted, 'This message has already been crossposted.');
+/** 400 50021: pinning or crossposting a system message (a join, a boost, a pin notice). */
+export const systemMessage = (): DiscordApiError =>
+  new DiscordApiError(400, RESTJSONErrorCodes.CannotExecuteActionOnSystemMessage, 'Cannot execute action on a system message');
+/** 400 50028: deleting or moving @everyone, deleting a managed role. */
+export const invalidRole = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.InvalidRole, 'Invalid Role');
 /** 404 for a route the sandbox does not serve (Discord answers `404: Not Found`, code 0). */
 export const notFoundRoute = (): DiscordApiError => new DiscordApiError(404, 0, '404: Not Found');
 

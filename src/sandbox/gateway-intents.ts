@@ -12,6 +12,7 @@ export const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.ChannelCreate]: I.Guilds,
   [GatewayDispatchEvents.ChannelUpdate]: I.Guilds,
   [GatewayDispatchEvents.ChannelDelete]: I.Guilds,
+  [GatewayDispatchEvents.ChannelPinsUpdate]: I.Guilds,
   [GatewayDispatchEvents.GuildRoleCreate]: I.Guilds,
   [GatewayDispatchEvents.GuildRoleUpdate]: I.Guilds,
   [GatewayDispatchEvents.GuildRoleDelete]: I.Guilds,
@@ -30,6 +31,7 @@ export const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.MessageReactionRemoveAll]: I.GuildMessageReactions,
   [GatewayDispatchEvents.MessageReactionRemoveEmoji]: I.GuildMessageReactions,
   [GatewayDispatchEvents.VoiceStateUpdate]: I.GuildVoiceStates,
+  [GatewayDispatchEvents.TypingStart]: I.GuildMessageTyping,
 };
 
 /** Every intent Discord defines; a bit outside them closes with 4013. */

@@ -1,5 +1,6 @@
 import { UNICODE_EMOJI } from '../shared/emoji';
-import { GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
+import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
+import { recordAudit, type ActionContext } from './audit-log';
 import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
 import { unknownEmoji } from './errors';
@@ -25,6 +26,24 @@ export interface NewMessageInput {
   allowedMentions?: AllowedMentions | null;
   /** The message this replies to (checked by the caller to be in the channel). */
   replyTo?: MessageRecord | null;
+  /** A message a system message refers to without replying (the pinned one of a type 6). */
+  referenceId?: string;
+}
+
+/** Discord's cap on pins per channel. */
+export const MAX_PINS_PER_CHANNEL = 50;
+
+/** Message types people and apps post; the rest are system messages (joins, boosts, pins) nobody may pin or crosspost. */
+const NON_SYSTEM_TYPES: ReadonlySet<MessageType> = new Set([
+  MessageType.Default,
+  MessageType.Reply,
+  MessageType.ChatInputCommand,
+  MessageType.ContextMenuCommand,
+]);
+
+/** Whether a message is a system message (joins, boosts, pin notices). */
+export function isSystemMessage(message: MessageRecord): boolean {
+  return !NON_SYSTEM_TYPES.has(message.type);
 }
 
 /** An emoji as a path segment names it: unicode `👍`, or custom `name:id` (`a:name:id` when animated). */
@@ -85,6 +104,8 @@ export class MessageStore {
   private readonly byChannel = new Map<string, ChannelMessages>();
   private readonly ephemeralByChannel = new Map<string, ChannelMessages>();
   private readonly byId = new Map<string, MessageRecord>();
+  /** `channelId:userId` -> when that member last posted there, kept for channels in slowmode. */
+  private readonly lastPost = new Map<string, number>();
 
   /** The store belongs to a world, whose events it emits; it keeps `keptPerChannel` messages a channel. */
   constructor(
@@ -111,7 +132,8 @@ export class MessageStore {
   /** The message as the bot sees it over REST (a reply carries the message it answers). */
   present(message: MessageRecord): APIMessage {
     const presented = presentMessage(this.world, message, this.world.botUserId);
-    if (!message.referencedMessageId) return presented;
+    // Discord sends referenced_message only with replies; a pin notice has just its message_reference.
+    if (!message.referencedMessageId || message.type !== MessageType.Reply) return presented;
     const referenced = this.byId.get(message.referencedMessageId);
     return { ...presented, referenced_message: referenced ? presentMessage(this.world, referenced, this.world.botUserId) : null };
   }
@@ -135,11 +157,12 @@ export class MessageStore {
       timestamp: new Date(at).toISOString(),
       editedTimestamp: null,
       flags: input.flags ?? 0,
+      pinnedAt: null,
       reactions: new Map(),
       pings: channel
         ? resolvePings(guild, channel, input.authorId, content, input.allowedMentions, input.replyTo ?? null, (id) => this.world.users.has(id))
         : { userIds: [], roleIds: [], everyone: false },
-      referencedMessageId: input.replyTo?.id ?? null,
+      referencedMessageId: input.replyTo?.id ?? input.referenceId ?? null,
       webhookId: input.webhookId ?? null,
       applicationId: input.applicationId ?? null,
       interactionMetadata: input.interactionMetadata ?? null,
@@ -149,6 +172,7 @@ export class MessageStore {
     if (input.ephemeral) return message;
     if (channel) channel.lastMessageId = message.id;
     if (input.timestamp) return message;
+    if (channel && channel.rateLimitPerUser > 0) this.lastPost.set(`${channelId}:${message.authorId}`, at);
     const member = guild.members.get(message.authorId);
     this.world.emit(guild.id, {
       t: GatewayDispatchEvents.MessageCreate,
@@ -185,11 +209,67 @@ export class MessageStore {
     if (patch.components !== undefined) message.components = patch.components;
     if (patch.flags !== undefined) message.flags = patch.flags;
     message.editedTimestamp = this.world.clock.now().toISOString();
+    this.announceUpdate(message);
+  }
+
+  /** MESSAGE_UPDATE for a kept, listed message (ephemeral ones are nobody's to hear about). */
+  private announceUpdate(message: MessageRecord): void {
     if (!this.byChannel.get(message.channelId)?.messages.has(message.id)) return;
     this.world.emit(message.guildId, {
       t: GatewayDispatchEvents.MessageUpdate,
       d: { ...this.present(message), guild_id: message.guildId, mentions: [] },
     });
+  }
+
+  /** Sets message flags without an edit (Discord's CROSSPOSTED): MESSAGE_UPDATE, `edited_timestamp` untouched. */
+  setFlags(message: MessageRecord, flags: number): void {
+    message.flags = flags;
+    this.announceUpdate(message);
+  }
+
+  /** The channel's pinned messages still kept, the newest pin first. */
+  pins(channelId: string): MessageRecord[] {
+    return this.list(channelId)
+      .filter((m) => m.pinnedAt !== null)
+      .sort((a, b) => Date.parse(b.pinnedAt ?? '') - Date.parse(a.pinnedAt ?? '') || (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+  }
+
+  /**
+   * Pins (or unpins) a message as Discord does: MESSAGE_UPDATE with `pinned`, CHANNEL_PINS_UPDATE, and
+   * for a pin the type 6 notice in the channel by `context.actorId`; MESSAGE_PIN/MESSAGE_UNPIN in the
+   * audit log. False when it already was (or was not) pinned: nothing happens.
+   */
+  setPinned(message: MessageRecord, pinned: boolean, context: ActionContext = {}): boolean {
+    if ((message.pinnedAt !== null) === pinned) return false;
+    const channel = this.world.guildOfChannel(message.channelId)?.channels.get(message.channelId);
+    message.pinnedAt = pinned ? this.world.clock.now().toISOString() : null;
+    const newest = this.pins(message.channelId)[0]?.pinnedAt ?? null;
+    if (channel) channel.lastPinTimestamp = newest;
+    this.announceUpdate(message);
+    this.world.emit(message.guildId, {
+      t: GatewayDispatchEvents.ChannelPinsUpdate,
+      d: { guild_id: message.guildId, channel_id: message.channelId, last_pin_timestamp: newest },
+    });
+    if (pinned && context.actorId) {
+      this.create(message.channelId, {
+        authorId: context.actorId,
+        type: MessageType.ChannelPinnedMessage,
+        referenceId: message.id,
+        allowedMentions: { parse: [] },
+      });
+    }
+    recordAudit(this.world, message.guildId, pinned ? AuditLogEvent.MessagePin : AuditLogEvent.MessageUnpin, message.authorId, context, [], {
+      channel_id: message.channelId,
+      message_id: message.id,
+    });
+    return true;
+  }
+
+  /** Seconds `userId` still has to wait before posting in a channel in slowmode (0: may post now). */
+  slowmodeWait(channelId: string, userId: string, rateLimitPerUser: number): number {
+    const last = this.lastPost.get(`${channelId}:${userId}`);
+    if (rateLimitPerUser <= 0 || last === undefined) return 0;
+    return Math.max(0, (last + rateLimitPerUser * 1000 - this.world.clock.ms()) / 1000);
   }
 
   /** Deletes a message (MESSAGE_DELETE). */

@@ -1,12 +1,7 @@
 import {
-  GuildDefaultMessageNotifications,
-  GuildExplicitContentFilter,
   GuildMFALevel,
   GuildNSFWLevel,
   GuildPremiumTier,
-  GuildSystemChannelFlags,
-  GuildVerificationLevel,
-  Locale,
   type APIEmoji,
   type APIGuild,
   type GatewayGuildCreateDispatchData,
@@ -34,9 +29,9 @@ export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null
     afk_timeout: guild.afkTimeout,
     widget_enabled: false,
     widget_channel_id: null,
-    verification_level: GuildVerificationLevel.Low,
-    default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
-    explicit_content_filter: GuildExplicitContentFilter.AllMembers,
+    verification_level: guild.verificationLevel,
+    default_message_notifications: guild.defaultMessageNotifications,
+    explicit_content_filter: guild.explicitContentFilter,
     roles: presentRoles(guild),
     emojis: [...guild.emojis.values()].map(presentEmoji),
     stickers: [],
@@ -44,14 +39,14 @@ export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null
     mfa_level: GuildMFALevel.None,
     application_id: null,
     system_channel_id: guild.systemChannelId,
-    system_channel_flags: GuildSystemChannelFlags.SuppressJoinNotificationReplies,
+    system_channel_flags: guild.systemChannelFlags,
     rules_channel_id: guild.rulesChannelId,
     max_presences: null,
     max_members: 500000,
     vanity_url_code: null,
     premium_tier: premiumTier(boosts),
     premium_subscription_count: boosts,
-    preferred_locale: Locale.EnglishUS,
+    preferred_locale: guild.preferredLocale,
     public_updates_channel_id: null,
     max_video_channel_users: 25,
     max_stage_video_channel_users: 50,
@@ -73,7 +68,7 @@ export function boostCount(guild: GuildRecord): number {
 }
 
 /** The boost level Discord grants for a number of boosts (2, 7 and 14). */
-function premiumTier(boosts: number): GuildPremiumTier {
+export function premiumTier(boosts: number): GuildPremiumTier {
   if (boosts >= 14) return GuildPremiumTier.Tier3;
   if (boosts >= 7) return GuildPremiumTier.Tier2;
   if (boosts >= 2) return GuildPremiumTier.Tier1;

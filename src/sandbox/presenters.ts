@@ -109,7 +109,7 @@ export function presentChannel(channel: ChannelRecord): APIChannel {
     position: channel.position,
     permission_overwrites: presentOverwrites(channel),
     flags: 0,
-    nsfw: false,
+    nsfw: channel.nsfw,
   };
   switch (channel.type) {
     case ChannelType.GuildCategory:
@@ -119,10 +119,10 @@ export function presentChannel(channel: ChannelRecord): APIChannel {
         ...base,
         type: ChannelType.GuildVoice,
         parent_id: channel.parentId,
-        bitrate: 64000,
-        user_limit: 0,
+        bitrate: channel.bitrate,
+        user_limit: channel.userLimit,
         rtc_region: null,
-        rate_limit_per_user: 0,
+        rate_limit_per_user: channel.rateLimitPerUser,
         last_message_id: null,
       };
     case ChannelType.GuildAnnouncement:
@@ -132,7 +132,8 @@ export function presentChannel(channel: ChannelRecord): APIChannel {
         parent_id: channel.parentId,
         topic: channel.topic,
         last_message_id: channel.lastMessageId,
-        rate_limit_per_user: 0,
+        last_pin_timestamp: channel.lastPinTimestamp,
+        rate_limit_per_user: channel.rateLimitPerUser,
         default_auto_archive_duration: 1440,
       };
     case ChannelType.GuildText:
@@ -142,7 +143,8 @@ export function presentChannel(channel: ChannelRecord): APIChannel {
         parent_id: channel.parentId,
         topic: channel.topic,
         last_message_id: channel.lastMessageId,
-        rate_limit_per_user: 0,
+        last_pin_timestamp: channel.lastPinTimestamp,
+        rate_limit_per_user: channel.rateLimitPerUser,
         default_auto_archive_duration: 1440,
       };
   }
@@ -173,7 +175,7 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
     mention_roles: [...message.pings.roleIds],
     attachments: [],
     embeds: message.embeds,
-    pinned: false,
+    pinned: message.pinnedAt !== null,
     type: message.type,
     flags: message.flags,
     components: message.components,

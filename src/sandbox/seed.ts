@@ -1,4 +1,13 @@
-import { ChannelType, OverwriteType, PermissionFlagsBits as P } from 'discord-api-types/v10';
+import {
+  ChannelType,
+  GuildDefaultMessageNotifications,
+  GuildExplicitContentFilter,
+  GuildSystemChannelFlags,
+  GuildVerificationLevel,
+  Locale,
+  OverwriteType,
+  PermissionFlagsBits as P,
+} from 'discord-api-types/v10';
 import { systemClock, type Clock } from '../core/clock';
 import { DEMO_LOGIN_DEFAULTS } from '../shared/demo-login';
 import { CHAT_LINES, makeName } from './names';
@@ -6,6 +15,7 @@ import { SeededRandom } from './random';
 import { SnowflakeFactory } from './snowflake';
 import type { ChannelRecord, DemoIds, GuildRecord, RoleRecord } from './types';
 import { World } from './world';
+import { CHANNEL_DEFAULTS } from './world-structure';
 
 /** What the demo world is built from. */
 export interface SeedOptions {
@@ -73,6 +83,11 @@ function newGuild(b: Builder, name: string, ownerId: string, everyone: bigint): 
     afkTimeout: 300,
     systemChannelId: null,
     rulesChannelId: null,
+    verificationLevel: GuildVerificationLevel.Low,
+    defaultMessageNotifications: GuildDefaultMessageNotifications.OnlyMentions,
+    explicitContentFilter: GuildExplicitContentFilter.AllMembers,
+    preferredLocale: Locale.EnglishUS,
+    systemChannelFlags: GuildSystemChannelFlags.SuppressJoinNotificationReplies,
   };
   guild.roles.set(id, { id, name: '@everyone', permissions: everyone, position: 0, color: 0, hoist: false, mentionable: false, botId: null });
   return guild;
@@ -94,6 +109,7 @@ function addChannel(b: Builder, guild: GuildRecord, channel: Partial<ChannelReco
     parentId: null,
     overwrites: [],
     lastMessageId: null,
+    ...CHANNEL_DEFAULTS,
     ...channel,
   });
   return id;

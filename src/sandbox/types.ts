@@ -5,6 +5,11 @@ import type {
   APIEmbed,
   APIMessageInteractionMetadata,
   ChannelType,
+  GuildDefaultMessageNotifications,
+  GuildExplicitContentFilter,
+  GuildSystemChannelFlags,
+  GuildVerificationLevel,
+  Locale,
   MessageType,
   OverwriteType,
 } from 'discord-api-types/v10';
@@ -54,6 +59,14 @@ export interface ChannelRecord {
   parentId: string | null;
   overwrites: OverwriteRecord[];
   lastMessageId: string | null;
+  nsfw: boolean;
+  /** Slowmode: seconds a member must wait between messages (0-21600; Manage Messages or Manage Channels bypass it). */
+  rateLimitPerUser: number;
+  /** Voice channels: bits per second and the member cap (0 = none). */
+  bitrate: number;
+  userLimit: number;
+  /** When the newest pin still standing was pinned. */
+  lastPinTimestamp: string | null;
 }
 
 /** A guild membership. */
@@ -113,6 +126,11 @@ export interface GuildRecord {
   afkTimeout: 60 | 300 | 900 | 1800 | 3600;
   systemChannelId: string | null;
   rulesChannelId: string | null;
+  verificationLevel: GuildVerificationLevel;
+  defaultMessageNotifications: GuildDefaultMessageNotifications;
+  explicitContentFilter: GuildExplicitContentFilter;
+  preferredLocale: Locale;
+  systemChannelFlags: GuildSystemChannelFlags;
 }
 
 /** One emoji's reactions on a message. */
@@ -134,6 +152,8 @@ export interface MessageRecord {
   timestamp: string;
   editedTimestamp: string | null;
   flags: number;
+  /** When the message was pinned (null: not pinned). */
+  pinnedAt: string | null;
   /** Keyed by `name` or `name:id`. */
   reactions: Map<string, ReactionRecord>;
   /** Who the message actually pinged (allowed_mentions and permissions applied). */

@@ -256,6 +256,21 @@ export class World extends WorldState {
     return member;
   }
 
+  /**
+   * The bot leaves a guild (or is removed): it is no longer a member, its managed role goes, and its
+   * sessions get GUILD_DELETE without `unavailable` (the guild is gone for it, not down). Dispatches about
+   * the guild reach the bot no more. False if it was not in the guild.
+   */
+  removeBotFromGuild(guildId: string): boolean {
+    const guild = this.requireGuild(guildId);
+    if (!guild.members.has(this.botUserId)) return false;
+    this.removeMember(guildId, this.botUserId);
+    for (const role of [...guild.roles.values()]) if (role.botId === this.botUserId) this.structure.deleteRole(guildId, role);
+    // Global: a dispatch about a guild goes only to a bot in it, and the bot has just left.
+    this.emit(null, { t: GatewayDispatchEvents.GuildDelete, d: { id: guildId } });
+    return true;
+  }
+
   /** Adds the bot to a guild with a managed role holding `permissions` (GUILD_CREATE goes out). */
   addBotToGuild(guildId: string, permissions: bigint): void {
     const guild = this.requireGuild(guildId);

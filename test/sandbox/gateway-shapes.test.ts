@@ -1,10 +1,11 @@
 // Every dispatch a raw WebSocket client receives is checked against discord-api-types with the
 // TypeScript compiler: READY, GUILD_CREATE, MESSAGE_CREATE, GUILD_MEMBER_ADD and INTERACTION_CREATE
-// (slash, message command, component, autocomplete, modal submit) at least, and whatever else the session brought.
+// (slash, message command, component, autocomplete, modal submit) at least, and whatever else the session brought
+// (typing, pins, channels and roles changed by the bot, the bot leaving a guild among them).
 // An unknown or renamed field, a wrong type or a missing required field is an error.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { GatewayIntentBits as I } from 'discord-api-types/v10';
+import { GatewayIntentBits as I, PermissionFlagsBits } from 'discord-api-types/v10';
 import WebSocket from 'ws';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { checkShapes, type ShapeCase } from '../helpers/type-shapes';
@@ -51,7 +52,8 @@ describe('gateway payloads against discord-api-types', () => {
       if (payload.t === 'INTERACTION_CREATE') void answer(payload.d);
     });
     await new Promise((resolve) => ws.once('open', resolve));
-    const intents = I.Guilds | I.GuildMembers | I.GuildModeration | I.GuildMessages | I.MessageContent | I.GuildMessageReactions | I.GuildVoiceStates;
+    const intents =
+      I.Guilds | I.GuildMembers | I.GuildModeration | I.GuildMessages | I.MessageContent | I.GuildMessageReactions | I.GuildVoiceStates | I.GuildMessageTyping;
     ws.send(JSON.stringify({ op: 2, d: { token: sandbox.botToken, intents, properties: { os: 'linux', browser: 'raw', device: 'raw' } } }));
     await waitFor(() => dispatches.filter((d) => d.t === 'GUILD_CREATE').length === 2, 5000, 'READY and both GUILD_CREATEs');
   });
@@ -175,6 +177,19 @@ describe('gateway payloads against discord-api-types', () => {
     await api('PATCH', `/channels/${channels.general}/messages/${String(button.id)}`, { content: 'Give feedback (edited)' });
     await api('DELETE', `/channels/${channels.general}/messages/${String(button.id)}`);
     await api('PUT', `/guilds/${guildId}/bans/${joined.body.id}`, { delete_message_seconds: 0 });
+    // Channel, role and guild routes a bot manages with (the bot is given Manage Channels for them).
+    const botRole = sandbox.world.requireGuild(guildId).roles.get(sandbox.world.demo.roles.bot);
+    assert.ok(botRole);
+    sandbox.world.structure.updateRole(guildId, botRole, { permissions: botRole.permissions | PermissionFlagsBits.ManageChannels });
+    await api('POST', `/channels/${channels.general}/typing`);
+    await api('PUT', `/channels/${channels.general}/messages/pins/${posted.body.id}`);
+    const made = await api('POST', `/guilds/${guildId}/channels`, { name: 'shapes-news', type: 5 });
+    await api('PATCH', `/channels/${String(made.id)}`, { topic: 'shapes', rate_limit_per_user: 5 });
+    await api('DELETE', `/channels/${String(made.id)}`);
+    const role = await api('POST', `/guilds/${guildId}/roles`, { name: 'Shapes 2' });
+    await api('PATCH', `/guilds/${guildId}/roles/${String(role.id)}`, { name: 'Shapes 3' });
+    await api('DELETE', `/guilds/${guildId}/roles/${String(role.id)}`);
+    await api('DELETE', `/users/@me/guilds/${sandbox.world.demo.thirdGuildId}`);
     ws.send(JSON.stringify({ op: 8, d: { guild_id: guildId, query: '', limit: 0 } }));
     const expected = [
       'GUILD_MEMBER_UPDATE',
@@ -189,6 +204,13 @@ describe('gateway payloads against discord-api-types', () => {
       'GUILD_BAN_ADD',
       'GUILD_MEMBER_REMOVE',
       'GUILD_MEMBERS_CHUNK',
+      'TYPING_START',
+      'CHANNEL_PINS_UPDATE',
+      'CHANNEL_UPDATE',
+      'CHANNEL_DELETE',
+      'GUILD_ROLE_UPDATE',
+      'GUILD_ROLE_DELETE',
+      'GUILD_DELETE',
     ];
     await waitFor(() => expected.every((event) => dispatches.some((d) => d.t === event)), 5000, `every one of ${expected.join(', ')}`);
 

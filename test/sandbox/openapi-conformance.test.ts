@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { discordSpec, specAjv, specPathOf } from '../../src/sandbox/spec';
 import { control } from './helpers';
@@ -286,6 +287,58 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     await call('GET', '/users/@me', '/users/@me', { auth: 'bearer' });
     await call('GET', '/users/@me/guilds', '/users/@me/guilds', { auth: 'bearer' });
     await call('GET', '/users/@me/guilds/:guildId/member', `/users/@me/guilds/${g}/member`, { auth: 'bearer' });
+  });
+
+  it('validates the channel, role and guild routes bots manage with', async () => {
+    const demo = sandbox.world.demo;
+    const g = demo.guildId;
+    const guild = sandbox.world.requireGuild(g);
+    const botRole = guild.roles.get(demo.roles.bot);
+    assert.ok(botRole);
+    // The demo bot moderates but does not run the server: these routes need more.
+    sandbox.world.structure.updateRole(g, botRole, {
+      permissions: botRole.permissions | PermissionFlagsBits.ManageChannels | PermissionFlagsBits.ManageGuild | PermissionFlagsBits.PinMessages,
+    });
+
+    await call('PATCH', '/guilds/:guildId', `/guilds/${g}`, { body: { name: 'Sandbox Community', verification_level: 2, afk_timeout: 900 } });
+    const role = await call('POST', '/guilds/:guildId/roles', `/guilds/${g}/roles`, { body: { name: 'Conformance', permissions: '0', mentionable: true } });
+    const roleId = String(role?.id);
+    await call('GET', '/guilds/:guildId/roles/:roleId', `/guilds/${g}/roles/${roleId}`);
+    await call('PATCH', '/guilds/:guildId/roles/:roleId', `/guilds/${g}/roles/${roleId}`, { body: { name: 'Conformance 2', color: 0x123456 } });
+    await call('PATCH', '/guilds/:guildId/roles', `/guilds/${g}/roles`, { body: [{ id: roleId, position: 2 }] });
+
+    const made = await call('POST', '/guilds/:guildId/channels', `/guilds/${g}/channels`, {
+      body: { name: 'conformance-news', type: 5, topic: 'News', permission_overwrites: [{ id: roleId, type: 0, allow: '1024', deny: '0' }] },
+      status: 201,
+    });
+    const ch = String(made?.id);
+    await call('PATCH', '/channels/:channelId', `/channels/${ch}`, { body: { name: 'conformance-news-2', rate_limit_per_user: 10, nsfw: true } });
+    await call('PUT', '/channels/:channelId/permissions/:overwriteId', `/channels/${ch}/permissions/${roleId}`, {
+      body: { type: 0, allow: '2048', deny: '0' },
+    });
+    await call('DELETE', '/channels/:channelId/permissions/:overwriteId', `/channels/${ch}/permissions/${roleId}`);
+    await call('POST', '/channels/:channelId/typing', `/channels/${ch}/typing`);
+
+    const posted = await Promise.all(
+      [1, 2].map((n) => call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, { body: { content: `news ${n}` } })),
+    );
+    const [first = '', second = ''] = posted.map((m) => String(m?.id));
+    await call('PUT', '/channels/:channelId/pins/:messageId', `/channels/${ch}/pins/${first}`);
+    await call('PUT', '/channels/:channelId/messages/pins/:messageId', `/channels/${ch}/messages/pins/${second}`);
+    const pins = await call('GET', '/channels/:channelId/pins', `/channels/${ch}/pins`);
+    assert.deepEqual(
+      pins?.map((m) => m.id),
+      [second, first],
+    );
+    const page = await call('GET', '/channels/:channelId/messages/pins', `/channels/${ch}/messages/pins`, { query: '?limit=1' });
+    assert.equal(page?.has_more, true);
+    await call('DELETE', '/channels/:channelId/pins/:messageId', `/channels/${ch}/pins/${first}`);
+    await call('DELETE', '/channels/:channelId/messages/pins/:messageId', `/channels/${ch}/messages/pins/${second}`);
+    const crossposted = await call('POST', '/channels/:channelId/messages/:messageId/crosspost', `/channels/${ch}/messages/${first}/crosspost`);
+    assert.equal(Number(crossposted?.flags) & 1, 1);
+    await call('DELETE', '/channels/:channelId', `/channels/${ch}`);
+    await call('DELETE', '/guilds/:guildId/roles/:roleId', `/guilds/${g}/roles/${roleId}`);
+    await call('DELETE', '/users/@me/guilds/:guildId', `/users/@me/guilds/${demo.thirdGuildId}`);
   });
 
   // Areas of routes add their own `it` above this one; this one comes last and checks them all.

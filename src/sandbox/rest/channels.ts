@@ -5,9 +5,13 @@ import { channelPermissions, hasPermission } from '../permissions';
 import { presentChannel } from '../presenters';
 import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
+import { snowflakeTime } from '../snowflake';
 import type { MessageRecord } from '../types';
 import { botChannel, channelMessage } from './guards';
 import { parseDiscordBody } from './validate';
+
+/** How old a message may be for bulk delete (by its id's time): 14 days. */
+export const BULK_DELETE_MAX_AGE_MS = 14 * 86_400_000;
 
 /** Discord's message content limit. */
 export const MAX_CONTENT_LENGTH = 2000;
@@ -147,15 +151,14 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
     return ok(world.messages.present(message));
   });
 
+  // Discord's rules: 2-100 ids, no id twice (the spec's schema says both: 50035), none made more than
+  // 14 days ago by its snowflake's time, known or not (50034). Ids of no message of the channel count
+  // toward the 2-100 and are passed over.
   router.add('POST', '/channels/:channelId/messages/bulk-delete', 'bot', ({ params, body }) => {
     const { channel } = botChannel(world, params.channelId ?? '', P.ManageMessages | P.ReadMessageHistory);
     const input = parseDiscordBody(z.looseObject({ messages: z.array(z.string()).min(2).max(100) }), body);
-    const twoWeeksAgo = world.clock.ms() - 14 * 86_400_000;
-    const old = input.messages.filter((id) => {
-      const message = world.messages.get(id);
-      return message && message.channelId === channel.id && Date.parse(message.timestamp) < twoWeeksAgo;
-    });
-    if (old.length > 0)
+    const twoWeeksAgo = world.clock.ms() - BULK_DELETE_MAX_AGE_MS;
+    if (input.messages.some((id) => snowflakeTime(id) < twoWeeksAgo))
       throw new DiscordApiError(
         400,
         RESTJSONErrorCodes.OneOfTheMessagesProvidedWasTooOldForBulkDelete,

@@ -6,12 +6,15 @@ import { RateLimiter, rateLimitedBody } from '../ratelimit';
 import { Router, pathSegments, type Caller, type Route } from '../router';
 import type { SandboxServices } from '../services';
 import { registerBanRoutes } from './bans';
+import { registerChannelAdminRoutes } from './channel-admin';
 import { registerChannelRoutes } from './channels';
 import { registerCommandRoutes } from './commands';
 import { registerInteractionRoutes } from './interactions';
 import { registerGuildRoutes } from './guilds';
 import { registerMemberRoutes } from './members';
+import { registerPinRoutes } from './pins';
 import { registerReactionRoutes } from './reactions';
+import { registerRoleRoutes } from './roles';
 import { registerUserRoutes } from './users';
 
 /** Every REST route of the sandbox, registered resource by resource. */
@@ -21,7 +24,10 @@ export function buildRestRouter(services: SandboxServices): Router {
   registerGuildRoutes(router, services);
   registerMemberRoutes(router, services);
   registerBanRoutes(router, services);
+  registerRoleRoutes(router, services);
   registerChannelRoutes(router, services);
+  registerChannelAdminRoutes(router, services);
+  registerPinRoutes(router, services);
   registerReactionRoutes(router, services);
   registerCommandRoutes(router, services);
   registerInteractionRoutes(router, services);

@@ -3,7 +3,7 @@ import { unauthorized, unknownGuild, unknownMember, unknownUser } from '../error
 import { presentPartialGuild } from '../presenters-guild';
 import { presentMember, presentUser } from '../presenters';
 import { z } from 'zod';
-import { ok, type Caller, type Router } from '../router';
+import { noContent, ok, type Caller, type Router } from '../router';
 import { parseDiscordBody } from './validate';
 import type { SandboxServices } from '../services';
 
@@ -68,6 +68,14 @@ export function registerUserRoutes(router: Router, services: SandboxServices): v
     const member = guild.members.get(userId);
     if (!member) throw unknownMember();
     return ok(presentMember(world, member));
+  });
+
+  // The bot leaves a guild (10004 for one it is not in); the guild is then unknown to it (50001 on its routes).
+  router.add('DELETE', '/users/@me/guilds/:guildId', 'bot', ({ params }) => {
+    const guild = world.guilds.get(params.guildId ?? '');
+    if (!guild || !guild.members.has(world.botUserId)) throw unknownGuild();
+    world.removeBotFromGuild(guild.id);
+    return noContent();
   });
 
   router.add('GET', '/users/:userId', 'bot', ({ params }) => {

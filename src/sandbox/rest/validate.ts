@@ -11,6 +11,12 @@ function discordCode(issue: z.core.$ZodIssue): { code: string; message: string }
   if (issue.code === 'too_big' && issue.origin === 'array') {
     return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(issue.maximum)} or fewer in length.` };
   }
+  if (issue.code === 'too_big' && issue.origin === 'number') {
+    return { code: 'NUMBER_TYPE_MAX', message: `int value should be less than or equal to ${String(issue.maximum)}.` };
+  }
+  if (issue.code === 'too_small' && issue.origin === 'number') {
+    return { code: 'NUMBER_TYPE_MIN', message: `int value should be greater than or equal to ${String(issue.minimum)}.` };
+  }
   if (issue.code === 'invalid_type' && issue.input === undefined) return { code: 'BASE_TYPE_REQUIRED', message: 'This field is required' };
   return { code: 'BASE_TYPE_BAD', message: issue.message };
 }

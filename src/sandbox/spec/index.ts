@@ -37,6 +37,7 @@ export function specPathOf(pattern: string): string {
     messageId: 'message_id',
     userId: 'user_id',
     roleId: 'role_id',
+    overwriteId: 'overwrite_id',
     emoji: 'emoji_name',
     commandId: 'command_id',
   };
@@ -57,17 +58,29 @@ function parametersOf(method: string, pattern: string): Parameter[] {
   return [...shared, ...(operationOf(method, pattern)?.parameters ?? [])];
 }
 
+/** Properties that hold permission bit sets: the spec types them as plain integers, Discord takes strings too. */
+const BIT_SET_PROPERTIES = new Set(['permissions', 'allow', 'deny']);
+
 /**
  * The spec with integers beyond JavaScript's safe range (permission bit sets, int64) also accepted
- * as strings of digits, as Discord does: clients send them as strings (discord.js always does).
+ * as strings of digits, as Discord does: clients send them as strings (discord.js always does, for
+ * a role's `permissions` and an overwrite's `allow` and `deny` too).
  */
-function withBigIntegerStrings(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withBigIntegerStrings);
+function withBigIntegerStrings(value: unknown, property?: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => withBigIntegerStrings(item));
   if (!value || typeof value !== 'object') return value;
-  const schema = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withBigIntegerStrings(item)])) as Record<string, unknown>;
+  const schema = Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === 'properties' && item && typeof item === 'object'
+        ? Object.fromEntries(Object.entries(item).map(([name, sub]) => [name, withBigIntegerStrings(sub, name)]))
+        : withBigIntegerStrings(item),
+    ]),
+  ) as Record<string, unknown>;
   const types = ([] as unknown[]).concat(schema.type ?? []);
   const big = typeof schema.maximum === 'number' && schema.maximum > Number.MAX_SAFE_INTEGER;
-  if (types.includes('integer') && (big || schema.format === 'int64')) {
+  const bitSet = property !== undefined && BIT_SET_PROPERTIES.has(property);
+  if (types.includes('integer') && (big || bitSet || schema.format === 'int64')) {
     const { maximum: _maximum, minimum: _minimum, format: _format, ...rest } = schema;
     return { anyOf: [schema, { ...rest, type: 'string', pattern: '^[0-9]+$' }] };
   }
@@ -105,6 +118,8 @@ function problemOf(error: ErrorObject): FieldProblem {
     case 'maxLength':
     case 'maxItems':
       return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(params.limit)} or fewer in length.` };
+    case 'uniqueItems':
+      return { code: 'BASE_TYPE_BAD', message: 'Must not contain duplicate values.' };
     case 'minLength':
     case 'minItems':
       return { code: 'BASE_TYPE_MIN_LENGTH', message: `Must be ${String(params.limit)} or more in length.` };
