@@ -166,6 +166,17 @@ describe("Oceanic.js's tour of what a bot does", () => {
     );
     await client.rest.guilds.removeMemberRole(demo.guildId, target, demo.roles.moderator);
     await taken;
+    // A role of its own: made, renamed and deleted, each change in the guild's cache.
+    const created = nextEvent<[{ name: string }]>(client, 'guildRoleCreate', (role) => role.name === 'tour guide');
+    const made = await client.rest.guilds.createRole(demo.guildId, { name: 'tour guide', color: 0x3366ff, reason: 'the tour' });
+    await created;
+    assert.equal(client.guilds.get(demo.guildId)?.roles.get(made.id)?.color, 0x3366ff);
+    const renamed = await client.rest.guilds.editRole(demo.guildId, made.id, { name: 'tour leader' });
+    assert.equal(renamed.name, 'tour leader');
+    const deleted = nextEvent<[{ id: string }]>(client, 'guildRoleDelete', (role) => role.id === made.id);
+    await client.rest.guilds.deleteRole(demo.guildId, made.id);
+    await deleted;
+    assert.equal(client.guilds.get(demo.guildId)?.roles.has(made.id), false);
     // Discord's hierarchy holds for this client as for discord.js: a role above the bot's is refused.
     await assert.rejects(
       client.rest.guilds.addMemberRole(demo.guildId, target, demo.roles.aboveBot),
