@@ -1,9 +1,9 @@
 import { UNICODE_EMOJI } from '../shared/emoji';
-import { GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
+import { GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
 import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
 import { unknownEmoji } from './errors';
-import type { MessageRecord, ReactionRecord } from './types';
+import type { ChannelRecord, MessageRecord, ReactionRecord } from './types';
 import type { WorldState } from './world-state';
 
 /** What a new message is made of; only `authorId` and some content are required. */
@@ -25,6 +25,13 @@ export interface NewMessageInput {
   allowedMentions?: AllowedMentions | null;
   /** The message this replies to (checked by the caller to be in the channel). */
   replyTo?: MessageRecord | null;
+}
+
+/** What messages need from threads (threads.ts): the channel a thread's messages are read against (its parent), and a message's thread. */
+export interface MessageThreads {
+  parentOf(threadId: string): ChannelRecord | undefined;
+  /** The thread started from the message, as a channel object. */
+  presentStartedFrom(message: MessageRecord): APIThreadChannel | undefined;
 }
 
 /** An emoji as a path segment names it: unicode `👍`, or custom `name:id` (`a:name:id` when animated). */
@@ -85,6 +92,8 @@ export class MessageStore {
   private readonly byChannel = new Map<string, ChannelMessages>();
   private readonly ephemeralByChannel = new Map<string, ChannelMessages>();
   private readonly byId = new Map<string, MessageRecord>();
+  /** Threads, once the World has them (messages in a thread ping as in its parent; a message shows its thread). */
+  threads: MessageThreads | null = null;
 
   /** The store belongs to a world, whose events it emits; it keeps `keptPerChannel` messages a channel. */
   constructor(
@@ -110,7 +119,8 @@ export class MessageStore {
 
   /** The message as the bot sees it over REST (a reply carries the message it answers). */
   present(message: MessageRecord): APIMessage {
-    const presented = presentMessage(this.world, message, this.world.botUserId);
+    const thread = this.threads?.presentStartedFrom(message);
+    const presented = { ...presentMessage(this.world, message, this.world.botUserId), ...(thread ? { thread } : {}) };
     if (!message.referencedMessageId) return presented;
     const referenced = this.byId.get(message.referencedMessageId);
     return { ...presented, referenced_message: referenced ? presentMessage(this.world, referenced, this.world.botUserId) : null };
@@ -122,6 +132,8 @@ export class MessageStore {
     if (!guild) throw new Error(`unknown channel ${channelId}`);
     const content = input.content ?? '';
     const channel = guild.channels.get(channelId);
+    // A thread's messages ping as in its parent, whose permissions the thread has.
+    const readIn = channel ?? this.threads?.parentOf(channelId);
     const at = input.timestamp ?? this.world.clock.ms();
     const message: MessageRecord = {
       id: input.timestamp ? this.world.snowflakes.at(at) : this.world.snowflakes.next(),
@@ -136,8 +148,8 @@ export class MessageStore {
       editedTimestamp: null,
       flags: input.flags ?? 0,
       reactions: new Map(),
-      pings: channel
-        ? resolvePings(guild, channel, input.authorId, content, input.allowedMentions, input.replyTo ?? null, (id) => this.world.users.has(id))
+      pings: readIn
+        ? resolvePings(guild, readIn, input.authorId, content, input.allowedMentions, input.replyTo ?? null, (id) => this.world.users.has(id))
         : { userIds: [], roleIds: [], everyone: false },
       referencedMessageId: input.replyTo?.id ?? null,
       webhookId: input.webhookId ?? null,

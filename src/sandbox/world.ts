@@ -13,6 +13,7 @@ import { presentGatewayGuild, presentGuildCreate, presentVoiceState } from './pr
 import { presentMember, presentUserById } from './presenters';
 import type { SnowflakeFactory } from './snowflake';
 import type { DemoIds, MemberPatch, MemberRecord, NewMemberInput, RoleRecord, UserRecord, VoicePatch, VoiceStateRecord } from './types';
+import { ThreadStore } from './threads';
 import { GuildStructure } from './world-structure';
 import { WorldState } from './world-state';
 
@@ -34,6 +35,8 @@ export class World extends WorldState {
   readonly structure: GuildStructure;
   /** Registered application commands. */
   readonly commands = new CommandStore();
+  /** Threads and their members. */
+  readonly threads: ThreadStore;
   /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */
   readonly demoAccounts = new Set<string>();
   private demoIds: DemoIds | null = null;
@@ -47,6 +50,8 @@ export class World extends WorldState {
     this.messages = new MessageStore(this, messagesKeptPerChannel);
     this.dms = new DirectMessageStore(this, this.messages.keptPerChannel);
     this.structure = new GuildStructure(this);
+    this.threads = new ThreadStore(this);
+    this.messages.threads = this.threads;
   }
 
   /** Ids of the demo guilds, users, channels and roles (set once by the seed). */
@@ -284,6 +289,9 @@ export class World extends WorldState {
       deaf: false,
       premiumSince: null,
     });
-    this.emit(guildId, { t: GatewayDispatchEvents.GuildCreate, d: presentGuildCreate(this, guild, this.botUserId) });
+    this.emit(guildId, {
+      t: GatewayDispatchEvents.GuildCreate,
+      d: presentGuildCreate(this, guild, this.botUserId, this.threads.presentForGuildCreate(guild, this.botUserId)),
+    });
   }
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { discordSpec, specAjv, specPathOf } from '../../src/sandbox/spec';
 import { control } from './helpers';
@@ -286,6 +287,53 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     await call('GET', '/users/@me', '/users/@me', { auth: 'bearer' });
     await call('GET', '/users/@me/guilds', '/users/@me/guilds', { auth: 'bearer' });
     await call('GET', '/users/@me/guilds/:guildId/member', `/users/@me/guilds/${g}/member`, { auth: 'bearer' });
+  });
+
+  it('validates invite, webhook and thread routes', async () => {
+    const demo = sandbox.world.demo;
+    const g = demo.guildId;
+    const ch = demo.channels.general;
+    const guild = sandbox.world.requireGuild(g);
+    const botRole = guild.roles.get(demo.roles.bot);
+    assert.ok(botRole);
+    // What a bot that runs invites, webhooks and threads is given.
+    sandbox.world.structure.updateRole(g, botRole, {
+      permissions:
+        botRole.permissions |
+        PermissionFlagsBits.CreatePublicThreads |
+        PermissionFlagsBits.CreatePrivateThreads |
+        PermissionFlagsBits.SendMessagesInThreads |
+        PermissionFlagsBits.ManageThreads,
+    });
+
+    const thread = await call('POST', '/channels/:channelId/threads', `/channels/${ch}/threads`, {
+      body: { name: 'conformance', type: 11, auto_archive_duration: 60 },
+      status: 201,
+    });
+    const threadId = String(thread?.id);
+    await call('GET', '/channels/:channelId', `/channels/${threadId}`);
+    await call('POST', '/channels/:channelId/messages', `/channels/${threadId}/messages`, { body: { content: 'in a thread' } });
+    const starter = await call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, { body: { content: 'a thread starts here' } });
+    await call('POST', '/channels/:channelId/messages/:messageId/threads', `/channels/${ch}/messages/${String(starter?.id)}/threads`, {
+      body: { name: 'from a message' },
+      status: 201,
+    });
+    const withThread = await call('GET', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${String(starter?.id)}`);
+    assert.equal((withThread?.thread as { id?: string } | undefined)?.id, String(starter?.id));
+    await call('DELETE', '/channels/:channelId/thread-members/@me', `/channels/${threadId}/thread-members/@me`);
+    await call('PUT', '/channels/:channelId/thread-members/@me', `/channels/${threadId}/thread-members/@me`);
+    await call('PUT', '/channels/:channelId/thread-members/:userId', `/channels/${threadId}/thread-members/${demo.plainMemberId}`);
+    await call('GET', '/channels/:channelId/thread-members', `/channels/${threadId}/thread-members`, { query: '?with_member=true&limit=10' });
+    await call('GET', '/channels/:channelId/thread-members/:userId', `/channels/${threadId}/thread-members/${demo.plainMemberId}`, {
+      query: '?with_member=true',
+    });
+    await call('DELETE', '/channels/:channelId/thread-members/:userId', `/channels/${threadId}/thread-members/${demo.plainMemberId}`);
+    await call('GET', '/guilds/:guildId/threads/active', `/guilds/${g}/threads/active`);
+    const record = sandbox.world.threads.get(threadId);
+    assert.ok(record);
+    sandbox.world.threads.update(record, { archived: true });
+    await call('GET', '/channels/:channelId/threads/archived/public', `/channels/${ch}/threads/archived/public`, { query: '?limit=10' });
+    await call('GET', '/guilds/:guildId/audit-logs', `/guilds/${g}/audit-logs`, { query: '?action_type=110' });
   });
 
   // Areas of routes add their own `it` above this one; this one comes last and checks them all.

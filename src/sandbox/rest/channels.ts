@@ -7,6 +7,7 @@ import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
 import type { MessageRecord } from '../types';
 import { botChannel, channelMessage } from './guards';
+import { botThread } from './thread-access';
 import { parseDiscordBody } from './validate';
 
 /** Discord's message content limit. */
@@ -79,6 +80,11 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
   router.add('GET', '/channels/:channelId', 'bot', ({ params }) => {
     const dm = world.dms.channel(params.channelId ?? '');
     if (dm) return ok(world.dms.presentChannel(dm));
+    const thread = world.threads.get(params.channelId ?? '');
+    if (thread) {
+      botThread(world, thread);
+      return ok(world.threads.present(thread));
+    }
     const { channel } = botChannel(world, params.channelId ?? '');
     return ok(presentChannel(channel));
   });
