@@ -36,6 +36,8 @@ export const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.ThreadListSync]: I.Guilds,
   [GatewayDispatchEvents.ThreadMemberUpdate]: I.Guilds,
   [GatewayDispatchEvents.ThreadMembersUpdate]: I.GuildMembers,
+  [GatewayDispatchEvents.InviteCreate]: I.GuildInvites,
+  [GatewayDispatchEvents.InviteDelete]: I.GuildInvites,
 };
 
 /**

@@ -8,6 +8,7 @@ import { systemClock, type Clock } from '../core/clock';
 import { recordAudit, roleDiff, type ActionContext } from './audit-log';
 import { CommandStore } from './commands';
 import { DirectMessageStore } from './dms';
+import { InviteStore } from './invites';
 import { MessageStore } from './messages';
 import { presentGatewayGuild, presentGuildCreate, presentVoiceState } from './presenters-guild';
 import { presentMember, presentUserById } from './presenters';
@@ -37,6 +38,8 @@ export class World extends WorldState {
   readonly commands = new CommandStore();
   /** Threads and their members. */
   readonly threads: ThreadStore;
+  /** Guild invites. */
+  readonly invites = new InviteStore(this);
   /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */
   readonly demoAccounts = new Set<string>();
   private demoIds: DemoIds | null = null;

@@ -300,11 +300,22 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     sandbox.world.structure.updateRole(g, botRole, {
       permissions:
         botRole.permissions |
+        PermissionFlagsBits.ManageChannels |
+        PermissionFlagsBits.ManageGuild |
+        PermissionFlagsBits.CreateInstantInvite |
         PermissionFlagsBits.CreatePublicThreads |
         PermissionFlagsBits.CreatePrivateThreads |
         PermissionFlagsBits.SendMessagesInThreads |
         PermissionFlagsBits.ManageThreads,
     });
+
+    const invite = await call('POST', '/channels/:channelId/invites', `/channels/${ch}/invites`, { body: { max_age: 3600, max_uses: 5, unique: true } });
+    const code = String(invite?.code);
+    await call('GET', '/channels/:channelId/invites', `/channels/${ch}/invites`);
+    await call('GET', '/guilds/:guildId/invites', `/guilds/${g}/invites`);
+    await call('GET', '/invites/:code', `/invites/${code}`, { auth: 'none', query: '?with_counts=true&with_expiration=true' });
+    await call('DELETE', '/invites/:code', `/invites/${code}`);
+    await call('GET', '/guilds/:guildId/audit-logs', `/guilds/${g}/audit-logs`, { query: '?action_type=40' });
 
     const thread = await call('POST', '/channels/:channelId/threads', `/channels/${ch}/threads`, {
       body: { name: 'conformance', type: 11, auto_archive_duration: 60 },

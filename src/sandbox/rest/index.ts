@@ -13,6 +13,7 @@ import { registerGuildRoutes } from './guilds';
 import { registerMemberRoutes } from './members';
 import { registerReactionRoutes } from './reactions';
 import { registerUserRoutes } from './users';
+import { registerInviteRoutes } from './invites';
 import { registerThreadRoutes } from './threads';
 
 /** Every REST route of the sandbox, registered resource by resource. */
@@ -26,6 +27,7 @@ export function buildRestRouter(services: SandboxServices): Router {
   registerReactionRoutes(router, services);
   registerCommandRoutes(router, services);
   registerInteractionRoutes(router, services);
+  registerInviteRoutes(router, services);
   registerThreadRoutes(router, services);
   return router;
 }
