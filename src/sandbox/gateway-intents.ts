@@ -38,6 +38,7 @@ export const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.ThreadMembersUpdate]: I.GuildMembers,
   [GatewayDispatchEvents.InviteCreate]: I.GuildInvites,
   [GatewayDispatchEvents.InviteDelete]: I.GuildInvites,
+  [GatewayDispatchEvents.WebhooksUpdate]: I.GuildWebhooks,
 };
 
 /**

@@ -25,6 +25,8 @@ export interface NewMessageInput {
   allowedMentions?: AllowedMentions | null;
   /** The message this replies to (checked by the caller to be in the channel). */
   replyTo?: MessageRecord | null;
+  /** A webhook's message: the name and avatar it is shown with. */
+  webhookAuthor?: MessageRecord['webhookAuthor'];
 }
 
 /** What messages need from threads (threads.ts): the channel a thread's messages are read against (its parent), and a message's thread. */
@@ -155,6 +157,7 @@ export class MessageStore {
       webhookId: input.webhookId ?? null,
       applicationId: input.applicationId ?? null,
       interactionMetadata: input.interactionMetadata ?? null,
+      ...(input.webhookAuthor ? { webhookAuthor: input.webhookAuthor } : {}),
     };
     this.byId.set(message.id, message);
     this.keep(input.ephemeral ? this.ephemeralByChannel : this.byChannel, message);

@@ -15,6 +15,7 @@ import { presentMember, presentUserById } from './presenters';
 import type { SnowflakeFactory } from './snowflake';
 import type { DemoIds, MemberPatch, MemberRecord, NewMemberInput, RoleRecord, UserRecord, VoicePatch, VoiceStateRecord } from './types';
 import { ThreadStore } from './threads';
+import { WebhookStore } from './webhooks';
 import { GuildStructure } from './world-structure';
 import { WorldState } from './world-state';
 
@@ -38,6 +39,8 @@ export class World extends WorldState {
   readonly commands = new CommandStore();
   /** Threads and their members. */
   readonly threads: ThreadStore;
+  /** Channel webhooks. */
+  readonly webhooks = new WebhookStore(this);
   /** Guild invites. */
   readonly invites = new InviteStore(this);
   /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */

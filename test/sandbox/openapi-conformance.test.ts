@@ -302,6 +302,7 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
         botRole.permissions |
         PermissionFlagsBits.ManageChannels |
         PermissionFlagsBits.ManageGuild |
+        PermissionFlagsBits.ManageWebhooks |
         PermissionFlagsBits.CreateInstantInvite |
         PermissionFlagsBits.CreatePublicThreads |
         PermissionFlagsBits.CreatePrivateThreads |
@@ -316,6 +317,30 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     await call('GET', '/invites/:code', `/invites/${code}`, { auth: 'none', query: '?with_counts=true&with_expiration=true' });
     await call('DELETE', '/invites/:code', `/invites/${code}`);
     await call('GET', '/guilds/:guildId/audit-logs', `/guilds/${g}/audit-logs`, { query: '?action_type=40' });
+
+    const webhook = await call('POST', '/channels/:channelId/webhooks', `/channels/${ch}/webhooks`, { body: { name: 'Relay' } });
+    const hook = `/webhooks/${String(webhook?.id)}`;
+    const byToken = `${hook}/${String(webhook?.token)}`;
+    await call('GET', '/channels/:channelId/webhooks', `/channels/${ch}/webhooks`);
+    await call('GET', '/guilds/:guildId/webhooks', `/guilds/${g}/webhooks`);
+    await call('GET', '/webhooks/:webhookId', hook);
+    await call('PATCH', '/webhooks/:webhookId', hook, { body: { name: 'Relay II' } });
+    await call('GET', '/webhooks/:webhookId/:token', byToken, { auth: 'none' });
+    await call('PATCH', '/webhooks/:webhookId/:token', byToken, { auth: 'none', body: { name: 'Relay III' } });
+    // Executing shares its routes with interaction follow-ups (`:applicationId` is then the webhook's id).
+    const posted = await call('POST', '/webhooks/:applicationId/:token', byToken, {
+      auth: 'none',
+      query: '?wait=true',
+      body: { content: 'from a webhook', username: 'Relay bot', avatar_url: 'https://example.com/a.png' },
+    });
+    await call('POST', '/webhooks/:applicationId/:token', byToken, { auth: 'none', body: { content: 'without waiting' } });
+    const posting = `${byToken}/messages/${String(posted?.id)}`;
+    await call('GET', '/webhooks/:applicationId/:token/messages/:messageId', posting, { auth: 'none' });
+    await call('PATCH', '/webhooks/:applicationId/:token/messages/:messageId', posting, { auth: 'none', body: { content: 'edited by the webhook' } });
+    await call('DELETE', '/webhooks/:applicationId/:token/messages/:messageId', posting, { auth: 'none' });
+    await call('DELETE', '/webhooks/:webhookId/:token', byToken, { auth: 'none' });
+    const second = await call('POST', '/channels/:channelId/webhooks', `/channels/${ch}/webhooks`, { body: { name: 'Another' } });
+    await call('DELETE', '/webhooks/:webhookId', `/webhooks/${String(second?.id)}`);
 
     const thread = await call('POST', '/channels/:channelId/threads', `/channels/${ch}/threads`, {
       body: { name: 'conformance', type: 11, auto_archive_duration: 60 },

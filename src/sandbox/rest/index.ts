@@ -15,6 +15,7 @@ import { registerReactionRoutes } from './reactions';
 import { registerUserRoutes } from './users';
 import { registerInviteRoutes } from './invites';
 import { registerThreadRoutes } from './threads';
+import { registerWebhookRoutes } from './webhooks';
 
 /** Every REST route of the sandbox, registered resource by resource. */
 export function buildRestRouter(services: SandboxServices): Router {
@@ -28,6 +29,7 @@ export function buildRestRouter(services: SandboxServices): Router {
   registerCommandRoutes(router, services);
   registerInteractionRoutes(router, services);
   registerInviteRoutes(router, services);
+  registerWebhookRoutes(router, services);
   registerThreadRoutes(router, services);
   return router;
 }
@@ -62,7 +64,7 @@ function specValidator(): RequestValidator {
 
 /** The major parameter of a route (Discord buckets per channel, guild or webhook). */
 function majorId(params: Record<string, string>): string {
-  return params.channelId ?? params.guildId ?? params.token ?? params.interactionToken ?? '';
+  return params.channelId ?? params.guildId ?? params.token ?? params.webhookId ?? params.interactionToken ?? '';
 }
 
 /**
