@@ -135,7 +135,7 @@ describe('threads', () => {
     await assert.rejects(bot.rest.post(Routes.threads(general().id, '1100000000000000000'), { body: { name: 'none' } }), refusedWith(10008));
   });
 
-  it('members: added and removed (THREAD_MEMBERS_UPDATE, about others only with GUILD_MEMBERS), the bot leaves and joins (THREAD_MEMBER_UPDATE), listed with guild members', async () => {
+  it('members: added and removed (THREAD_MEMBERS_UPDATE, about others only with GUILD_MEMBERS), the bot leaves and joins, listed', async () => {
     setBotPermissions((p) => (p | P.CreatePublicThreads | P.SendMessagesInThreads) & ~P.ManageThreads);
     const thread = await general().threads.create({ name: 'members', type: ChannelType.PublicThread });
     const { plainMemberId } = sandbox.world.demo;
@@ -198,7 +198,7 @@ describe('threads', () => {
     assert.equal((await restThread(thread.id)).id, thread.id);
   });
 
-  it('archived: listed as archived and not active; a message unarchives it (THREAD_UPDATE first); locked, posting takes Manage Threads (160005); joining is 50083', async () => {
+  it('archived: listed as archived, not active; a message unarchives it (THREAD_UPDATE first); locked: 160005; joining: 50083', async () => {
     setBotPermissions((p) => (p | P.CreatePublicThreads | P.SendMessagesInThreads | P.ReadMessageHistory) & ~P.ManageThreads);
     const thread = await general().threads.create({ name: 'old news', type: ChannelType.PublicThread });
     await thread.leave();
