@@ -213,10 +213,10 @@ export class ThreadStore {
    */
   update(thread: ThreadRecord, patch: ThreadPatch, context: ActionContext = {}): ThreadRecord {
     const changes: APIAuditLogChange[] = [];
-    const change = <K extends keyof ThreadPatch>(field: K, key: string, value: ThreadPatch[K]) => {
+    const change = <K extends keyof ThreadPatch>(field: K, key: string, value: ThreadRecord[K] | undefined) => {
       if (value === undefined || thread[field] === value) return;
       changes.push({ key, old_value: thread[field], new_value: value } as APIAuditLogChange);
-      (thread as unknown as Record<string, unknown>)[field] = value;
+      thread[field] = value;
     };
     change('name', 'name', patch.name);
     const archivedBefore = thread.archived;

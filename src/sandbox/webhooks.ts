@@ -27,8 +27,6 @@ export interface WebhookRecord {
   applicationId: string | null;
 }
 
-/** 404 10015: no such webhook. */
-export const unknownWebhookError = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook');
 /** 401 50027: the webhook exists but the token is not its. */
 export const invalidWebhookToken = (): DiscordApiError => new DiscordApiError(401, RESTJSONErrorCodes.InvalidWebhookToken, 'Invalid Webhook Token');
 

@@ -1,10 +1,10 @@
 import { ChannelType, MessageFlags, PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { emptyMessage, invalidChannelType, invalidFormBody, unknownChannel, unknownMessage } from '../errors';
+import { emptyMessage, invalidChannelType, invalidFormBody, unknownChannel, unknownMessage, unknownWebhook } from '../errors';
 import { noContent, ok, type RouteRequest, type RouteResponse, type Router } from '../router';
 import type { SandboxServices } from '../services';
 import type { ChannelRecord, MessageRecord } from '../types';
-import { avatarHash, checkWebhookName, unknownWebhookError, type WebhookRecord } from '../webhooks';
+import { avatarHash, checkWebhookName, type WebhookRecord } from '../webhooks';
 import type { World } from '../world';
 import { checkEmbedsSize, messageBodySchema, messageParts } from './channels';
 import { botChannel, botGuild, requireGuildPermission } from './guards';
@@ -33,7 +33,7 @@ function webhookChannel(world: World, channelId: string): ChannelRecord {
 /** A webhook the bot manages: 10015 when unknown, and Manage Webhooks in its channel. */
 function managedWebhook(world: World, webhookId: string): WebhookRecord {
   const webhook = world.webhooks.get(webhookId);
-  if (!webhook) throw unknownWebhookError();
+  if (!webhook) throw unknownWebhook();
   webhookChannel(world, webhook.channelId);
   return webhook;
 }
@@ -41,7 +41,7 @@ function managedWebhook(world: World, webhookId: string): WebhookRecord {
 /** A webhook by id and token (token routes): 10015 when unknown, 50027 for another webhook's token. */
 function tokenWebhook(world: World, params: Record<string, string>): WebhookRecord {
   const webhook = world.webhooks.withToken(params.webhookId ?? params.applicationId ?? '', params.token ?? '');
-  if (!webhook) throw unknownWebhookError();
+  if (!webhook) throw unknownWebhook();
   return webhook;
 }
 
