@@ -13,12 +13,12 @@ export interface ActionContext {
   reason?: string | null;
 }
 
-/** Records an audit-log entry (kept for GET /audit-logs) and sends GUILD_AUDIT_LOG_ENTRY_CREATE. */
+/** Records an audit-log entry (kept for GET /audit-logs) and sends GUILD_AUDIT_LOG_ENTRY_CREATE; `targetId` is null where Discord names none (invites). */
 export function recordAudit(
   world: WorldState,
   guildId: string,
   action: AuditLogEvent,
-  targetId: string,
+  targetId: string | null,
   context: ActionContext,
   changes: APIAuditLogChange[],
   options?: APIAuditLogEntry['options'],

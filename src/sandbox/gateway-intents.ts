@@ -32,7 +32,28 @@ export const EVENT_INTENTS: Partial<Record<GatewayDispatchEvents, number>> = {
   [GatewayDispatchEvents.MessageReactionRemoveEmoji]: I.GuildMessageReactions,
   [GatewayDispatchEvents.VoiceStateUpdate]: I.GuildVoiceStates,
   [GatewayDispatchEvents.TypingStart]: I.GuildMessageTyping,
+  [GatewayDispatchEvents.ThreadCreate]: I.Guilds,
+  [GatewayDispatchEvents.ThreadUpdate]: I.Guilds,
+  [GatewayDispatchEvents.ThreadDelete]: I.Guilds,
+  [GatewayDispatchEvents.ThreadListSync]: I.Guilds,
+  [GatewayDispatchEvents.ThreadMemberUpdate]: I.Guilds,
+  [GatewayDispatchEvents.ThreadMembersUpdate]: I.GuildMembers,
+  [GatewayDispatchEvents.InviteCreate]: I.GuildInvites,
+  [GatewayDispatchEvents.InviteDelete]: I.GuildInvites,
+  [GatewayDispatchEvents.WebhooksUpdate]: I.GuildWebhooks,
 };
+
+/**
+ * The intent a dispatch needs (none: it always goes out). THREAD_MEMBERS_UPDATE needs GUILD_MEMBERS,
+ * except one about the bot itself joining or leaving, which GUILDS brings, as Discord sends it.
+ */
+export function intentNeeded(dispatch: WorldDispatch, botId: string): number | undefined {
+  if (dispatch.t === GatewayDispatchEvents.ThreadMembersUpdate) {
+    const about = [...(dispatch.d.added_members ?? []).map((m) => m.user_id), ...(dispatch.d.removed_member_ids ?? [])];
+    if (about.length > 0 && about.every((id) => id === botId)) return I.Guilds;
+  }
+  return EVENT_INTENTS[dispatch.t];
+}
 
 /** Every intent Discord defines; a bit outside them closes with 4013. */
 const KNOWN_INTENTS = Object.values(GatewayIntentBits)

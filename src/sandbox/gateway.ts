@@ -14,7 +14,7 @@ import {
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { readClientFrame } from './gateway-frames';
 import { readWire, type WireEncoder } from './gateway-wire';
-import { EVENT_INTENTS, intentsRefusal, withIntents } from './gateway-intents';
+import { intentNeeded, intentsRefusal, withIntents } from './gateway-intents';
 import { memberChunks } from './gateway-members';
 import { guildPermissions, hasPermission } from './permissions';
 import { presentGuildCreate } from './presenters-guild';
@@ -250,7 +250,7 @@ export class GatewayServer {
     });
     for (const guild of botGuilds) {
       if ((intents & I.Guilds) === 0) break;
-      const payload = presentGuildCreate(world, guild, world.botUserId);
+      const payload = presentGuildCreate(world, guild, world.botUserId, world.threads.presentForGuildCreate(guild, world.botUserId));
       // Without GUILD_PRESENCES, Discord sends only the bot and the members in voice channels; the
       // rest come from REQUEST_GUILD_MEMBERS (chunks) or REST, so a bot must fetch who it needs.
       payload.members = payload.members.filter((m) => m.user.id === world.botUserId || guild.voice.has(m.user.id));
@@ -296,7 +296,7 @@ export class GatewayServer {
       const guild = world.guilds.get(event.guildId);
       if (!guild || !hasPermission(guildPermissions(guild, world.botUserId), PermissionFlagsBits.ViewAuditLog)) return;
     }
-    const needed = EVENT_INTENTS[event.dispatch.t];
+    const needed = intentNeeded(event.dispatch, world.botUserId);
     for (const session of this.sessions.values()) {
       if (needed !== undefined && (session.intents & needed) === 0) continue;
       this.deliver(session, withIntents(session.intents, world.botUserId, event.dispatch));

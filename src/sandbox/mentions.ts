@@ -55,7 +55,8 @@ export function resolvePings(
 ): Pings {
   if (allowed) checkExclusive(allowed);
   const parse = allowed ? (allowed.parse ?? []) : ['users', 'roles', 'everyone'];
-  const mayMentionEveryone = hasPermission(channelPermissions(guild, channel, authorId), PermissionFlagsBits.MentionEveryone);
+  // A webhook (an author who is no member) is not held to Mention Everyone: on Discord its allowed_mentions alone restrain it.
+  const mayMentionEveryone = !guild.members.has(authorId) || hasPermission(channelPermissions(guild, channel, authorId), PermissionFlagsBits.MentionEveryone);
   const mentionedUsers = [...new Set([...content.matchAll(USER_MENTION)].flatMap((m) => (m[1] && knownUser(m[1]) ? [m[1]] : [])))];
   const mentionedRoles = [...new Set([...content.matchAll(ROLE_MENTION)].flatMap((m) => (m[1] && guild.roles.has(m[1]) ? [m[1]] : [])))];
   const userIds = parse.includes('users') ? mentionedUsers : mentionedUsers.filter((id) => allowed?.users?.includes(id));

@@ -1,10 +1,10 @@
 import { UNICODE_EMOJI } from '../shared/emoji';
-import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage } from 'discord-api-types/v10';
+import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
 import { recordAudit, type ActionContext } from './audit-log';
 import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
 import { unknownEmoji } from './errors';
-import type { MessageRecord, ReactionRecord } from './types';
+import type { ChannelRecord, MessageRecord, ReactionRecord } from './types';
 import type { WorldState } from './world-state';
 
 /** What a new message is made of; only `authorId` and some content are required. */
@@ -28,6 +28,8 @@ export interface NewMessageInput {
   replyTo?: MessageRecord | null;
   /** A message a system message refers to without replying (the pinned one of a type 6). */
   referenceId?: string;
+  /** A webhook's message: the name and avatar it is shown with. */
+  webhookAuthor?: MessageRecord['webhookAuthor'];
 }
 
 /** Discord's cap on pins per channel. */
@@ -44,6 +46,13 @@ const NON_SYSTEM_TYPES: ReadonlySet<MessageType> = new Set([
 /** Whether a message is a system message (joins, boosts, pin notices). */
 export function isSystemMessage(message: MessageRecord): boolean {
   return !NON_SYSTEM_TYPES.has(message.type);
+}
+
+/** What messages need from threads (threads.ts): the channel a thread's messages are read against (its parent), and a message's thread. */
+export interface MessageThreads {
+  parentOf(threadId: string): ChannelRecord | undefined;
+  /** The thread started from the message, as a channel object. */
+  presentStartedFrom(message: MessageRecord): APIThreadChannel | undefined;
 }
 
 /** An emoji as a path segment names it: unicode `👍`, or custom `name:id` (`a:name:id` when animated). */
@@ -106,6 +115,8 @@ export class MessageStore {
   private readonly byId = new Map<string, MessageRecord>();
   /** `channelId:userId` -> when that member last posted there, kept for channels in slowmode. */
   private readonly lastPost = new Map<string, number>();
+  /** Threads, once the World has them (messages in a thread ping as in its parent; a message shows its thread). */
+  threads: MessageThreads | null = null;
 
   /** The store belongs to a world, whose events it emits; it keeps `keptPerChannel` messages a channel. */
   constructor(
@@ -131,7 +142,8 @@ export class MessageStore {
 
   /** The message as the bot sees it over REST (a reply carries the message it answers). */
   present(message: MessageRecord): APIMessage {
-    const presented = presentMessage(this.world, message, this.world.botUserId);
+    const thread = this.threads?.presentStartedFrom(message);
+    const presented = { ...presentMessage(this.world, message, this.world.botUserId), ...(thread ? { thread } : {}) };
     // Discord sends referenced_message only with replies; a pin notice has just its message_reference.
     if (!message.referencedMessageId || message.type !== MessageType.Reply) return presented;
     const referenced = this.byId.get(message.referencedMessageId);
@@ -144,6 +156,8 @@ export class MessageStore {
     if (!guild) throw new Error(`unknown channel ${channelId}`);
     const content = input.content ?? '';
     const channel = guild.channels.get(channelId);
+    // A thread's messages ping as in its parent, whose permissions the thread has.
+    const readIn = channel ?? this.threads?.parentOf(channelId);
     const at = input.timestamp ?? this.world.clock.ms();
     const message: MessageRecord = {
       id: input.timestamp ? this.world.snowflakes.at(at) : this.world.snowflakes.next(),
@@ -159,13 +173,14 @@ export class MessageStore {
       flags: input.flags ?? 0,
       pinnedAt: null,
       reactions: new Map(),
-      pings: channel
-        ? resolvePings(guild, channel, input.authorId, content, input.allowedMentions, input.replyTo ?? null, (id) => this.world.users.has(id))
+      pings: readIn
+        ? resolvePings(guild, readIn, input.authorId, content, input.allowedMentions, input.replyTo ?? null, (id) => this.world.users.has(id))
         : { userIds: [], roleIds: [], everyone: false },
       referencedMessageId: input.replyTo?.id ?? input.referenceId ?? null,
       webhookId: input.webhookId ?? null,
       applicationId: input.applicationId ?? null,
       interactionMetadata: input.interactionMetadata ?? null,
+      ...(input.webhookAuthor ? { webhookAuthor: input.webhookAuthor } : {}),
     };
     this.byId.set(message.id, message);
     this.keep(input.ephemeral ? this.ephemeralByChannel : this.byChannel, message);

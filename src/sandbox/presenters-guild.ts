@@ -4,6 +4,7 @@ import {
   GuildPremiumTier,
   type APIEmoji,
   type APIGuild,
+  type APIThreadChannel,
   type GatewayGuildCreateDispatchData,
   type GatewayVoiceState,
   type RESTAPIPartialCurrentUserGuild,
@@ -105,8 +106,8 @@ export function presentGatewayGuild(guild: GuildRecord): APIGuild {
   return fields;
 }
 
-/** The GUILD_CREATE payload: the guild with all its channels, roles and members (`botId` for joined_at). */
-export function presentGuildCreate(users: UserSource, guild: GuildRecord, botId: string): GatewayGuildCreateDispatchData {
+/** The GUILD_CREATE payload: the guild with all its channels, roles and members (`botId` for joined_at), and the active `threads` the bot can see. */
+export function presentGuildCreate(users: UserSource, guild: GuildRecord, botId: string, threads: APIThreadChannel[] = []): GatewayGuildCreateDispatchData {
   return {
     ...presentGatewayGuild(guild),
     joined_at: guild.members.get(botId)?.joinedAt ?? users.clock.now().toISOString(),
@@ -118,7 +119,7 @@ export function presentGuildCreate(users: UserSource, guild: GuildRecord, botId:
     members: [...guild.members.values()].map((m) => presentMember(users, m)),
     // Guild channels only (presentChannel's type also covers threads and DMs).
     channels: [...guild.channels.values()].map(presentChannel) as GatewayGuildCreateDispatchData['channels'],
-    threads: [],
+    threads,
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

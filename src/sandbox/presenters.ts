@@ -150,6 +150,11 @@ export function presentChannel(channel: ChannelRecord): APIChannel {
   }
 }
 
+/** The author of a webhook's message: the webhook's id, with the name and avatar the message was sent under. */
+function presentWebhookAuthor(webhookId: string, shown: NonNullable<MessageRecord['webhookAuthor']>): APIUser {
+  return presentUser({ id: webhookId, username: shown.username, globalName: null, discriminator: '0000', avatar: shown.avatar, bot: true, email: '' });
+}
+
 /** A message; `meId` decides the `me` flag of reactions (the bot's own). */
 export function presentMessage(users: UserSource, message: MessageRecord, meId: string): APIMessage {
   const reactions: APIReaction[] = [...message.reactions.values()]
@@ -165,7 +170,7 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
   return {
     id: message.id,
     channel_id: message.channelId,
-    author: presentUserById(users, message.authorId),
+    author: message.webhookAuthor ? presentWebhookAuthor(message.authorId, message.webhookAuthor) : presentUserById(users, message.authorId),
     content: message.content,
     timestamp: message.timestamp,
     edited_timestamp: message.editedTimestamp,

@@ -163,6 +163,8 @@ export interface MessageRecord {
   webhookId: string | null;
   applicationId: string | null;
   interactionMetadata: APIMessageInteractionMetadata | null;
+  /** A channel webhook's message: the name and avatar hash it shows (the webhook's, or the execute's overrides). */
+  webhookAuthor?: { username: string; avatar: string | null };
 }
 
 // --- What the World is asked to change ----------------------------------------------------------

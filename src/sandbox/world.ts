@@ -8,11 +8,14 @@ import { systemClock, type Clock } from '../core/clock';
 import { recordAudit, roleDiff, type ActionContext } from './audit-log';
 import { CommandStore } from './commands';
 import { DirectMessageStore } from './dms';
+import { InviteStore } from './invites';
 import { MessageStore } from './messages';
 import { presentGatewayGuild, presentGuildCreate, presentVoiceState } from './presenters-guild';
 import { presentMember, presentUserById } from './presenters';
 import type { SnowflakeFactory } from './snowflake';
 import type { DemoIds, MemberPatch, MemberRecord, NewMemberInput, RoleRecord, UserRecord, VoicePatch, VoiceStateRecord } from './types';
+import { ThreadStore } from './threads';
+import { WebhookStore } from './webhooks';
 import { GuildStructure } from './world-structure';
 import { WorldState } from './world-state';
 
@@ -34,6 +37,12 @@ export class World extends WorldState {
   readonly structure: GuildStructure;
   /** Registered application commands. */
   readonly commands = new CommandStore();
+  /** Threads and their members. */
+  readonly threads: ThreadStore;
+  /** Channel webhooks. */
+  readonly webhooks = new WebhookStore(this);
+  /** Guild invites. */
+  readonly invites = new InviteStore(this);
   /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */
   readonly demoAccounts = new Set<string>();
   private demoIds: DemoIds | null = null;
@@ -47,6 +56,8 @@ export class World extends WorldState {
     this.messages = new MessageStore(this, messagesKeptPerChannel);
     this.dms = new DirectMessageStore(this, this.messages.keptPerChannel);
     this.structure = new GuildStructure(this);
+    this.threads = new ThreadStore(this);
+    this.messages.threads = this.threads;
   }
 
   /** Ids of the demo guilds, users, channels and roles (set once by the seed). */
@@ -299,6 +310,9 @@ export class World extends WorldState {
       deaf: false,
       premiumSince: null,
     });
-    this.emit(guildId, { t: GatewayDispatchEvents.GuildCreate, d: presentGuildCreate(this, guild, this.botUserId) });
+    this.emit(guildId, {
+      t: GatewayDispatchEvents.GuildCreate,
+      d: presentGuildCreate(this, guild, this.botUserId, this.threads.presentForGuildCreate(guild, this.botUserId)),
+    });
   }
 }

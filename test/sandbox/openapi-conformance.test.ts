@@ -289,6 +289,91 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     await call('GET', '/users/@me/guilds/:guildId/member', `/users/@me/guilds/${g}/member`, { auth: 'bearer' });
   });
 
+  it('validates invite, webhook and thread routes', async () => {
+    const demo = sandbox.world.demo;
+    const g = demo.guildId;
+    const ch = demo.channels.general;
+    const guild = sandbox.world.requireGuild(g);
+    const botRole = guild.roles.get(demo.roles.bot);
+    assert.ok(botRole);
+    // What a bot that runs invites, webhooks and threads is given.
+    sandbox.world.structure.updateRole(g, botRole, {
+      permissions:
+        botRole.permissions |
+        PermissionFlagsBits.ManageChannels |
+        PermissionFlagsBits.ManageGuild |
+        PermissionFlagsBits.ManageWebhooks |
+        PermissionFlagsBits.CreateInstantInvite |
+        PermissionFlagsBits.CreatePublicThreads |
+        PermissionFlagsBits.CreatePrivateThreads |
+        PermissionFlagsBits.SendMessagesInThreads |
+        PermissionFlagsBits.ManageThreads,
+    });
+
+    const invite = await call('POST', '/channels/:channelId/invites', `/channels/${ch}/invites`, { body: { max_age: 3600, max_uses: 5, unique: true } });
+    const code = String(invite?.code);
+    await call('GET', '/channels/:channelId/invites', `/channels/${ch}/invites`);
+    await call('GET', '/guilds/:guildId/invites', `/guilds/${g}/invites`);
+    await call('GET', '/invites/:code', `/invites/${code}`, { auth: 'none', query: '?with_counts=true&with_expiration=true' });
+    await call('DELETE', '/invites/:code', `/invites/${code}`);
+    await call('GET', '/guilds/:guildId/audit-logs', `/guilds/${g}/audit-logs`, { query: '?action_type=40' });
+
+    const webhook = await call('POST', '/channels/:channelId/webhooks', `/channels/${ch}/webhooks`, { body: { name: 'Relay' } });
+    const hook = `/webhooks/${String(webhook?.id)}`;
+    const byToken = `${hook}/${String(webhook?.token)}`;
+    await call('GET', '/channels/:channelId/webhooks', `/channels/${ch}/webhooks`);
+    await call('GET', '/guilds/:guildId/webhooks', `/guilds/${g}/webhooks`);
+    await call('GET', '/webhooks/:webhookId', hook);
+    await call('PATCH', '/webhooks/:webhookId', hook, { body: { name: 'Relay II' } });
+    await call('GET', '/webhooks/:webhookId/:token', byToken, { auth: 'none' });
+    await call('PATCH', '/webhooks/:webhookId/:token', byToken, { auth: 'none', body: { name: 'Relay III' } });
+    // Executing shares its routes with interaction follow-ups (`:applicationId` is then the webhook's id).
+    const posted = await call('POST', '/webhooks/:applicationId/:token', byToken, {
+      auth: 'none',
+      query: '?wait=true',
+      body: { content: 'from a webhook', username: 'Relay bot', avatar_url: 'https://example.com/a.png' },
+    });
+    await call('POST', '/webhooks/:applicationId/:token', byToken, { auth: 'none', body: { content: 'without waiting' } });
+    const posting = `${byToken}/messages/${String(posted?.id)}`;
+    await call('GET', '/webhooks/:applicationId/:token/messages/:messageId', posting, { auth: 'none' });
+    await call('PATCH', '/webhooks/:applicationId/:token/messages/:messageId', posting, { auth: 'none', body: { content: 'edited by the webhook' } });
+    await call('DELETE', '/webhooks/:applicationId/:token/messages/:messageId', posting, { auth: 'none' });
+    await call('DELETE', '/webhooks/:webhookId/:token', byToken, { auth: 'none' });
+    const second = await call('POST', '/channels/:channelId/webhooks', `/channels/${ch}/webhooks`, { body: { name: 'Another' } });
+    await call('DELETE', '/webhooks/:webhookId', `/webhooks/${String(second?.id)}`);
+
+    const thread = await call('POST', '/channels/:channelId/threads', `/channels/${ch}/threads`, {
+      body: { name: 'conformance', type: 11, auto_archive_duration: 60 },
+      status: 201,
+    });
+    const threadId = String(thread?.id);
+    await call('GET', '/channels/:channelId', `/channels/${threadId}`);
+    await call('POST', '/channels/:channelId/messages', `/channels/${threadId}/messages`, { body: { content: 'in a thread' } });
+    const starter = await call('POST', '/channels/:channelId/messages', `/channels/${ch}/messages`, { body: { content: 'a thread starts here' } });
+    await call('POST', '/channels/:channelId/messages/:messageId/threads', `/channels/${ch}/messages/${String(starter?.id)}/threads`, {
+      body: { name: 'from a message' },
+      status: 201,
+    });
+    const withThread = await call('GET', '/channels/:channelId/messages/:messageId', `/channels/${ch}/messages/${String(starter?.id)}`);
+    assert.equal((withThread?.thread as { id?: string } | undefined)?.id, String(starter?.id));
+    await call('DELETE', '/channels/:channelId/thread-members/@me', `/channels/${threadId}/thread-members/@me`);
+    await call('PUT', '/channels/:channelId/thread-members/@me', `/channels/${threadId}/thread-members/@me`);
+    await call('PUT', '/channels/:channelId/thread-members/:userId', `/channels/${threadId}/thread-members/${demo.plainMemberId}`);
+    await call('GET', '/channels/:channelId/thread-members', `/channels/${threadId}/thread-members`, { query: '?with_member=true&limit=10' });
+    await call('GET', '/channels/:channelId/thread-members/:userId', `/channels/${threadId}/thread-members/${demo.plainMemberId}`, {
+      query: '?with_member=true',
+    });
+    await call('DELETE', '/channels/:channelId/thread-members/:userId', `/channels/${threadId}/thread-members/${demo.plainMemberId}`);
+    await call('GET', '/guilds/:guildId/threads/active', `/guilds/${g}/threads/active`);
+    const record = sandbox.world.threads.get(threadId);
+    assert.ok(record);
+    // A thread is a channel to PATCH and DELETE too: its own rules, its own shape.
+    await call('PATCH', '/channels/:channelId', `/channels/${threadId}`, { body: { name: 'renamed thread', auto_archive_duration: 1440 } });
+    sandbox.world.threads.update(record, { archived: true });
+    await call('GET', '/channels/:channelId/threads/archived/public', `/channels/${ch}/threads/archived/public`, { query: '?limit=10' });
+    await call('GET', '/guilds/:guildId/audit-logs', `/guilds/${g}/audit-logs`, { query: '?action_type=110' });
+  });
+
   it('validates the channel, role and guild routes bots manage with', async () => {
     const demo = sandbox.world.demo;
     const g = demo.guildId;

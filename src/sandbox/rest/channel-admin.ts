@@ -15,6 +15,7 @@ import type { ChannelRecord, GuildRecord, OverwriteRecord } from '../types';
 import type { World } from '../world';
 import type { ChannelPatch } from '../world-structure';
 import { botChannel, botGuild, requireGuildPermission } from './guards';
+import { deleteThread, modifyThread } from './threads';
 import { parseDiscordBody } from './validate';
 
 /** Discord's cap on a guild's channels. */
@@ -145,6 +146,8 @@ export function registerChannelAdminRoutes(router: Router, services: SandboxServ
   });
 
   router.add('PATCH', '/channels/:channelId', 'bot', ({ params, body, reason }) => {
+    const thread = world.threads.get(params.channelId ?? '');
+    if (thread) return ok(world.threads.present(modifyThread(world, thread, body, reason), world.botUserId));
     const { guild, channel } = botChannel(world, params.channelId ?? '', P.ManageChannels);
     const input = parseDiscordBody(channelPatchSchema, body);
     let type: ChannelRecord['type'] = channel.type;
@@ -174,6 +177,11 @@ export function registerChannelAdminRoutes(router: Router, services: SandboxServ
     // Closing a DM answers the DM channel; it stays open for the next message.
     const dm = world.dms.channel(params.channelId ?? '');
     if (dm) return ok(world.dms.presentChannel(dm));
+    const thread = world.threads.get(params.channelId ?? '');
+    if (thread) {
+      deleteThread(world, thread, reason);
+      return ok(world.threads.present(thread));
+    }
     const { channel } = botChannel(world, params.channelId ?? '', P.ManageChannels);
     world.structure.deleteChannel(channel, botContext(world, reason));
     return ok(presentChannel(channel));

@@ -8,6 +8,7 @@ import type { SandboxServices } from '../services';
 import { snowflakeTime } from '../snowflake';
 import type { MessageRecord } from '../types';
 import { botChannel, channelMessage } from './guards';
+import { botThread } from './thread-access';
 import { parseDiscordBody } from './validate';
 
 /** How old a message may be for bulk delete (by its id's time): 14 days. */
@@ -83,6 +84,11 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
   router.add('GET', '/channels/:channelId', 'bot', ({ params }) => {
     const dm = world.dms.channel(params.channelId ?? '');
     if (dm) return ok(world.dms.presentChannel(dm));
+    const thread = world.threads.get(params.channelId ?? '');
+    if (thread) {
+      botThread(world, thread);
+      return ok(world.threads.present(thread));
+    }
     const { channel } = botChannel(world, params.channelId ?? '');
     return ok(presentChannel(channel));
   });

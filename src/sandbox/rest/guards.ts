@@ -3,6 +3,7 @@ import { missingAccess, missingPermissions, unknownChannel, unknownGuild, unknow
 import { channelPermissions, guildPermissions, hasPermission } from '../permissions';
 import type { ChannelRecord, GuildRecord, MemberRecord, MessageRecord } from '../types';
 import type { World } from '../world';
+import { botThread } from './thread-access';
 
 /** The guild the bot acts in: 10004 if unknown, 50001 if the bot is not a member. */
 export function botGuild(world: World, guildId: string): GuildRecord {
@@ -29,6 +30,9 @@ export function requireGuildPermission(world: World, guild: GuildRecord, permiss
  * 50013 without any of `required` (computed with the channel's overwrites).
  */
 export function botChannel(world: World, channelId: string, required = 0n): { guild: GuildRecord; channel: ChannelRecord } {
+  // A thread is read as a channel of its parent (thread-access.ts), so message routes serve threads too.
+  const thread = world.threads.get(channelId);
+  if (thread) return botThread(world, thread, required);
   const guild = world.guildOfChannel(channelId);
   const channel = guild?.channels.get(channelId);
   if (!guild || !channel) throw unknownChannel();

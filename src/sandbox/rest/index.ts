@@ -16,6 +16,9 @@ import { registerPinRoutes } from './pins';
 import { registerReactionRoutes } from './reactions';
 import { registerRoleRoutes } from './roles';
 import { registerUserRoutes } from './users';
+import { registerInviteRoutes } from './invites';
+import { registerThreadRoutes } from './threads';
+import { registerWebhookRoutes } from './webhooks';
 
 /** Every REST route of the sandbox, registered resource by resource. */
 export function buildRestRouter(services: SandboxServices): Router {
@@ -31,6 +34,9 @@ export function buildRestRouter(services: SandboxServices): Router {
   registerReactionRoutes(router, services);
   registerCommandRoutes(router, services);
   registerInteractionRoutes(router, services);
+  registerInviteRoutes(router, services);
+  registerWebhookRoutes(router, services);
+  registerThreadRoutes(router, services);
   return router;
 }
 
@@ -64,7 +70,7 @@ function specValidator(): RequestValidator {
 
 /** The major parameter of a route (Discord buckets per channel, guild or webhook). */
 function majorId(params: Record<string, string>): string {
-  return params.channelId ?? params.guildId ?? params.token ?? params.interactionToken ?? '';
+  return params.channelId ?? params.guildId ?? params.token ?? params.webhookId ?? params.interactionToken ?? '';
 }
 
 /**

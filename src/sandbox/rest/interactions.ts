@@ -5,6 +5,7 @@ import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
 import { checkEmbedsSize, messageBodySchema, messageParts } from './channels';
 import { parseDiscordBody } from './validate';
+import { answerChannelWebhook } from './webhooks';
 
 const callbackSchema = z.looseObject({
   type: z.union([z.literal(1), z.literal(4), z.literal(5), z.literal(6), z.literal(7), z.literal(8), z.literal(9), z.literal(10), z.literal(12)]),
@@ -46,9 +47,12 @@ export function registerInteractionRoutes(router: Router, services: SandboxServi
     return ok(response);
   });
 
+  // These routes are channel webhooks' too: a channel webhook's id and token are answered by rest/webhooks.ts.
   const hook = '/webhooks/:applicationId/:token';
 
   router.add('POST', hook, 'none', ({ params, body, query }) => {
+    const channelWebhook = answerChannelWebhook(services, 'POST', { params, body, query });
+    if (channelWebhook) return channelWebhook;
     const record = interactions.forWebhook(params.applicationId ?? '', params.token ?? '');
     const message = interactions.followUp(record, replyParts(body));
     return query.get('wait') === 'false' ? noContent() : ok(world.messages.present(message));
@@ -60,13 +64,19 @@ export function registerInteractionRoutes(router: Router, services: SandboxServi
       const record = interactions.forWebhook(params.applicationId ?? '', params.token ?? '');
       return { record, message: interactions.message(record, params.messageId ?? '@original') };
     };
-    router.add('GET', path, 'none', ({ params }) => ok(world.messages.present(pick(params).message)));
-    router.add('PATCH', path, 'none', ({ params, body }) => {
+    router.add('GET', path, 'none', ({ params, body, query }) => {
+      return answerChannelWebhook(services, 'GET', { params, body, query }) ?? ok(world.messages.present(pick(params).message));
+    });
+    router.add('PATCH', path, 'none', ({ params, body, query }) => {
+      const channelWebhook = answerChannelWebhook(services, 'PATCH', { params, body, query });
+      if (channelWebhook) return channelWebhook;
       const { record, message } = pick(params);
       interactions.edit(record, message, replyParts(body));
       return ok(world.messages.present(message));
     });
-    router.add('DELETE', path, 'none', ({ params }) => {
+    router.add('DELETE', path, 'none', ({ params, body, query }) => {
+      const channelWebhook = answerChannelWebhook(services, 'DELETE', { params, body, query });
+      if (channelWebhook) return channelWebhook;
       world.messages.delete(pick(params).message);
       return noContent();
     });

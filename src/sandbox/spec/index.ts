@@ -30,6 +30,7 @@ export function specPathOf(pattern: string): string {
   const webhook = pattern.startsWith('/webhooks');
   const names: Record<string, string> = {
     applicationId: webhook ? 'webhook_id' : 'application_id',
+    webhookId: 'webhook_id',
     token: webhook ? 'webhook_token' : 'interaction_token',
     interactionId: 'interaction_id',
     guildId: 'guild_id',
