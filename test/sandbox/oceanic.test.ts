@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import type { Client as OceanicClient } from 'oceanic.js';
+import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { control } from './helpers';
 
@@ -261,6 +262,61 @@ describe("Oceanic.js's tour of what a bot does", () => {
     });
     assert.deepEqual([deferred.reply.content, deferred.reply.ephemeral, deferred.reply.deferred], ['stop seven, for everyone', false, true]);
     assert.equal((deferred.followUpFlags ?? 0) & 64, 64, 'the follow-up is ephemeral');
+  });
+
+  test('running the server: a channel made, given slowmode and an overwrite, a pin, typing, an invite, a webhook executed, a thread archived, all undone', async () => {
+    const { demo } = sandbox.world;
+    const guild = sandbox.world.requireGuild(demo.guildId);
+    const botRole = guild.roles.get(demo.roles.bot);
+    assert.ok(botRole);
+    // The demo bot moderates; running the server takes more.
+    sandbox.world.structure.updateRole(demo.guildId, botRole, {
+      permissions:
+        botRole.permissions | P.ManageChannels | P.ManageWebhooks | P.PinMessages | P.CreatePublicThreads | P.SendMessagesInThreads | P.ManageThreads,
+    });
+    const channel = await client.rest.guilds.createChannel(demo.guildId, 0, { name: 'tour-stop', topic: 'Where the tour stops' });
+    const edited = await client.rest.channels.edit(channel.id, { rateLimitPerUser: 30, reason: 'slow down' });
+    assert.equal((edited as { rateLimitPerUser?: number }).rateLimitPerUser, 30);
+    await client.rest.channels.editPermission(channel.id, demo.roles.member, { type: 0, allow: '0', deny: String(P.AddReactions) });
+    assert.deepEqual(
+      sandbox.world
+        .requireGuild(demo.guildId)
+        .channels.get(channel.id)
+        ?.overwrites.find((o) => o.id === demo.roles.member)?.deny,
+      P.AddReactions,
+    );
+    // A permission the bot lacks may not be granted (Discord: 50013).
+    await assert.rejects(
+      client.rest.channels.editPermission(channel.id, demo.roles.member, { type: 0, allow: String(P.Administrator) }),
+      (error: Error & { code?: number }) => error.code === 50013,
+    );
+
+    const message = await client.rest.channels.createMessage(channel.id, { content: 'pin me' });
+    await client.rest.channels.pinMessage(channel.id, message.id, 'worth keeping');
+    assert.deepEqual(
+      (await client.rest.channels.getPinnedMessages(channel.id)).map((pinned) => pinned.id),
+      [message.id],
+    );
+    await client.rest.channels.sendTyping(channel.id);
+
+    const invite = await client.rest.channels.createInvite(channel.id, { maxAge: 3600, maxUses: 5, unique: true });
+    assert.equal((await client.rest.channels.getInvite(invite.code, { withCounts: true })).code, invite.code);
+    await client.rest.channels.deleteInvite(invite.code);
+
+    const webhook = await client.rest.webhooks.create(channel.id, { name: 'Tour Announcer' });
+    assert.ok(webhook.token);
+    const posted = await client.rest.webhooks.execute(webhook.id, webhook.token, { content: 'the webhook speaks', wait: true });
+    assert.deepEqual([posted.content, posted.webhookID, posted.author.username], ['the webhook speaks', webhook.id, 'Tour Announcer']);
+    await client.rest.webhooks.delete(webhook.id);
+
+    const thread = await client.rest.channels.startThreadWithoutMessage(channel.id, { name: 'side trip', type: 11, autoArchiveDuration: 60 });
+    await client.rest.channels.createMessage(thread.id, { content: 'in the thread' });
+    const archived = await client.rest.channels.edit(thread.id, { archived: true });
+    assert.equal((archived as { threadMetadata?: { archived: boolean } }).threadMetadata?.archived, true);
+    assert.equal(sandbox.world.requireGuild(demo.guildId).channels.get(channel.id)?.name, 'tour-stop', 'the thread, not its parent, was edited');
+
+    await client.rest.channels.delete(channel.id, 'the tour moves on');
+    assert.equal(sandbox.world.requireGuild(demo.guildId).channels.has(channel.id), false);
   });
 
   test('components: a button sent with a message, clicked by a member, answered by updating that message', async () => {
