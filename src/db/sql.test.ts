@@ -97,13 +97,12 @@ describe('together on SQLite', () => {
       finishSlow = resolve;
     }).then(() => settled.push('slow'));
     let thrown = false;
-    const running = together({ dialect: 'sqlite' }, [
-      () => Promise.reject(new Error('no such table: transactions')),
-      () => slow,
-    ] as const).catch((error: unknown) => {
-      thrown = true;
-      settled.push(`thrown: ${(error as Error).message}`);
-    });
+    const running = together({ dialect: 'sqlite' }, [() => Promise.reject(new Error('no such table: transactions')), () => slow] as const).catch(
+      (error: unknown) => {
+        thrown = true;
+        settled.push(`thrown: ${(error as Error).message}`);
+      },
+    );
     // The failure has been seen by now; the slow statement has not finished, so nothing is thrown yet.
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(thrown, false, 'not thrown while a statement is still under way');
