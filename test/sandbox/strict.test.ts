@@ -1,0 +1,194 @@
+// The sandbox refuses what Discord refuses, so a bot that passes here does not fail in production:
+// command registration (names, descriptions, options, choices, locales, counts), empty interaction
+// replies, a custom_id used twice in one message, a second response after a refused one, the
+// @original after it was deleted, enforce_nonce, a second request for all members within 30 s,
+// and interaction tokens that expire on the sandbox clock.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { slashJSON } from '../../src/bot/slash';
+import { messageCommandJSON } from '../../src/bot/message-commands';
+import { ManualClock } from '../../src/core/clock';
+import { FEATURES } from '../../src/features';
+import { startBotHarness, type BotHarness } from './helpers';
+
+type ApiBody = { code?: number; message?: string; errors?: Record<string, unknown>; id?: string; nonce?: unknown } & Record<string, unknown>;
+
+/** The first error at a dotted path of Discord's nested errors (`''` for the root). */
+function errorAt(errors: Record<string, unknown> | undefined, path: string): { code: string; message: string } | undefined {
+  let node: unknown = errors;
+  for (const part of path ? path.split('.') : []) node = (node as Record<string, unknown> | undefined)?.[part];
+  return (node as { _errors?: { code: string; message: string }[] } | undefined)?._errors?.[0];
+}
+
+describe('the sandbox is strict where Discord is strict', () => {
+  const clock = new ManualClock();
+  let h: BotHarness;
+  before(async () => {
+    h = await startBotHarness({ memberCount: 20, rateLimits: 'relaxed', clock });
+    const names = ['reply', 'parts', 'gone', 'late', 'slow'];
+    await h.client.application?.commands.set(
+      names.map((name) => ({ name, description: `Test command ${name}` })),
+      h.sandbox.world.demo.guildId,
+    );
+  });
+  after(() => h.close());
+
+  /** Sends a request as the bot; returns the status and the JSON body. */
+  async function send(method: string, path: string, body?: unknown): Promise<{ status: number; body: ApiBody }> {
+    const response = await fetch(`${h.sandbox.apiBase}/v10${path}`, {
+      method,
+      headers: { authorization: `Bot ${h.sandbox.botToken}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as ApiBody };
+  }
+
+  /** Asserts a 50035 naming `path` with `code`. */
+  function assertFormError(response: { status: number; body: ApiBody }, path: string, code: string): void {
+    assert.equal(response.status, 400, JSON.stringify(response.body));
+    assert.equal(response.body.code, 50035);
+    assert.equal(errorAt(response.body.errors, path)?.code, code, `at ${path}: ${JSON.stringify(response.body.errors)}`);
+  }
+
+  const commands = () => `/applications/${h.sandbox.world.applicationId}/commands`;
+  const guildCommands = () => `/applications/${h.sandbox.world.applicationId}/guilds/${h.sandbox.world.demo.guildId}/commands`;
+  const chat = (name: string, extra: object = {}) => ({ name, description: 'A command', ...extra });
+  const text = (name: string, extra: object = {}) => ({ type: 3, name, description: 'An option', ...extra });
+  const sub = (name: string, options: object[] = []) => ({ type: 1, name, description: 'A subcommand', options });
+
+  describe('command registration', () => {
+    const refused: [string, object, string, string][] = [
+      ['a capital letter in a slash command name', chat('Ping'), 'name', 'APPLICATION_COMMAND_INVALID_NAME'],
+      ['a space in a slash command name', chat('ping me'), 'name', 'APPLICATION_COMMAND_INVALID_NAME'],
+      ['punctuation in a slash command name', chat('ping!'), 'name', 'APPLICATION_COMMAND_INVALID_NAME'],
+      ['an uppercase Greek name', chat('ΔΕΛΤΑ'), 'name', 'APPLICATION_COMMAND_INVALID_NAME'],
+      ['a slash command without a description', { name: 'ping' }, 'description', 'BASE_TYPE_REQUIRED'],
+      ['a slash command with an empty description', chat('ping', { description: '' }), 'description', 'BASE_TYPE_BAD_LENGTH'],
+      ['a description over 100 characters', chat('ping', { description: 'x'.repeat(101) }), 'description', 'BASE_TYPE_MAX_LENGTH'],
+      [
+        'a message command with a description',
+        { type: 3, name: 'Quote this', description: 'Quotes' },
+        'description',
+        'APPLICATION_COMMAND_CONTEXT_MENU_DESCRIPTION_INVALID',
+      ],
+      ['a capital letter in an option name', chat('ping', { options: [text('Who')] }), 'options.0.name', 'APPLICATION_COMMAND_INVALID_NAME'],
+      ['an option without a description', chat('ping', { options: [{ type: 3, name: 'who' }] }), 'options.0.description', 'BASE_TYPE_REQUIRED'],
+      ['26 options', chat('ping', { options: Array.from({ length: 26 }, (_, i) => text(`o${i}`)) }), 'options', 'BASE_TYPE_MAX_LENGTH'],
+      [
+        'a required option after an optional one',
+        chat('ping', { options: [text('first'), text('second', { required: true })] }),
+        'options.1',
+        'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+      ],
+      ['one option name twice', chat('ping', { options: [text('who'), text('who')] }), 'options.1', 'APPLICATION_COMMAND_OPTIONS_NAME_INVALID'],
+      [
+        '26 choices',
+        chat('ping', { options: [text('pick', { choices: Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `c${i}` })) })] }),
+        'options.0.choices',
+        'BASE_TYPE_MAX_LENGTH',
+      ],
+      [
+        'a choice value over 100 characters',
+        chat('ping', { options: [text('pick', { choices: [{ name: 'long', value: 'v'.repeat(101) }] })] }),
+        'options.0.choices.0.value',
+        'BASE_TYPE_MAX_LENGTH',
+      ],
+      [
+        'a plain option inside a subcommand group',
+        chat('ping', { options: [{ type: 2, name: 'group', description: 'A group', options: [text('who')] }] }),
+        'options.0.options.0.type',
+        'BASE_TYPE_CHOICES',
+      ],
+      ['a subcommand inside a subcommand', chat('ping', { options: [sub('outer', [sub('inner')])] }), 'options.0.options.0.type', 'BASE_TYPE_CHOICES'],
+      ['a subcommand next to a plain option', chat('ping', { options: [sub('list'), text('who')] }), 'options', 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID'],
+      ['a locale Discord does not have', chat('ping', { name_localizations: { xx: 'ping' } }), 'name_localizations.xx', 'ENUM_TYPE_COERCE'],
+      ['a localized name with a capital', chat('ping', { name_localizations: { fr: 'Sonner' } }), 'name_localizations.fr', 'APPLICATION_COMMAND_INVALID_NAME'],
+      [
+        'a localized option name with a space',
+        chat('ping', { options: [text('who', { name_localizations: { de: 'wer da' } })] }),
+        'options.0.name_localizations.de',
+        'APPLICATION_COMMAND_INVALID_NAME',
+      ],
+      ['an empty localized description', chat('ping', { description_localizations: { de: '' } }), 'description_localizations.de', 'BASE_TYPE_MIN_LENGTH'],
+    ];
+    for (const [what, command, path, code] of refused) {
+      it(`refuses ${what} (POST, and at its index in a bulk overwrite)`, async () => {
+        assertFormError(await send('POST', commands(), command), path, code);
+        assertFormError(await send('PUT', guildCommands(), [chat('fine'), command]), `1.${path}`, code);
+      });
+    }
+
+    it('takes what Discord takes: unicode letters, Devanagari and Thai, apostrophes, mixed-case menu names, locales', async () => {
+      const taken = [
+        chat('café'),
+        chat('नमस्ते'),
+        chat('สวัสดี'),
+        chat("what's-up_2"),
+        chat('hello', { name_localizations: { fr: 'bonjour', 'es-419': 'hola', 'zh-CN': '你好' }, description_localizations: { de: 'Hallo' } }),
+        chat('config', { options: [{ type: 2, name: 'role', description: 'Roles', options: [sub('add', [text('which', { required: true }), text('why')])] }] }),
+        { type: 2, name: 'Give Coins' },
+        { type: 3, name: 'Quote this', description: '' },
+      ];
+      const response = await send('PUT', commands(), taken);
+      assert.equal(response.status, 200, JSON.stringify(response.body));
+    });
+
+    it('one bad command refuses the whole bulk overwrite and changes nothing', async () => {
+      await send('PUT', commands(), [chat('keep')]);
+      const response = await send('PUT', commands(), [chat('new'), chat('Bad')]);
+      assertFormError(response, '1.name', 'APPLICATION_COMMAND_INVALID_NAME');
+      const listed = await send('GET', commands());
+      assert.deepEqual(
+        (listed.body as unknown as { name: string }[]).map((command) => command.name),
+        ['keep'],
+      );
+    });
+
+    it('refuses a name twice for one type in a bulk overwrite, and takes it once per type', async () => {
+      const twice = await send('PUT', commands(), [chat('same'), chat('other'), chat('same')]);
+      assert.equal(twice.status, 400);
+      assert.deepEqual(errorAt(twice.body.errors, '2'), { code: 'APPLICATION_COMMANDS_DUPLICATE_NAME', message: 'Application command names must be unique' });
+      const perType = await send('PUT', commands(), [chat('same'), { type: 2, name: 'same' }, { type: 3, name: 'same' }]);
+      assert.equal(perType.status, 200);
+    });
+
+    it('holds a scope to 100 slash commands and 15 user and 15 message commands (30032)', async () => {
+      const slash = Array.from({ length: 100 }, (_, i) => chat(`c${i}`));
+      assert.equal((await send('PUT', commands(), slash)).status, 200);
+      const over = await send('PUT', commands(), [...slash, chat('c100')]);
+      assert.equal(over.status, 400);
+      assert.deepEqual(over.body, { code: 30032, message: 'Maximum number of application commands reached (100)' });
+      const oneMore = await send('POST', commands(), chat('c100'));
+      assert.equal(oneMore.body.code, 30032);
+      const replaced = await send('POST', commands(), chat('c5', { description: 'Replaced' }));
+      assert.equal(replaced.status, 200, 'an upsert of a name held replaces it, within the count');
+      const menus = Array.from({ length: 16 }, (_, i) => ({ type: 2, name: `User ${i}` }));
+      assert.equal((await send('PUT', commands(), menus)).body.code, 30032);
+      assert.equal((await send('PUT', commands(), menus.slice(0, 15))).status, 200);
+    });
+
+    it('checks an edit as a whole: a PATCH that breaks a rule is refused and changes nothing', async () => {
+      const created = await send('POST', guildCommands(), chat('edit-me', { options: [text('who', { required: true })] }));
+      const path = `${guildCommands()}/${String(created.body.id)}`;
+      assertFormError(await send('PATCH', path, { name: 'Edit-Me' }), 'name', 'APPLICATION_COMMAND_INVALID_NAME');
+      assertFormError(
+        await send('PATCH', path, { options: [text('why'), text('who', { required: true })] }),
+        'options.1',
+        'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+      );
+      const kept = await send('GET', path);
+      assert.equal(kept.body.name, 'edit-me');
+      assert.equal((await send('PATCH', path, { description: 'Edited' })).status, 200);
+    });
+
+    it("the product's own commands are taken as the product registers them", async () => {
+      const wanted = [
+        ...FEATURES.flatMap((feature) => feature.commands ?? []).map(slashJSON),
+        ...FEATURES.flatMap((feature) => feature.messageCommands ?? []).map(messageCommandJSON),
+      ];
+      const response = await send('PUT', commands(), wanted);
+      assert.equal(response.status, 200, JSON.stringify(response.body.errors));
+    });
+  });
+});
