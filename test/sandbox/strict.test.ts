@@ -56,6 +56,8 @@ describe('the sandbox is strict where Discord is strict', () => {
   const chat = (name: string, extra: object = {}) => ({ name, description: 'A command', ...extra });
   const text = (name: string, extra: object = {}) => ({ type: 3, name, description: 'An option', ...extra });
   const sub = (name: string, options: object[] = []) => ({ type: 1, name, description: 'A subcommand', options });
+  const button = (custom_id: string) => ({ type: 2, style: 1, label: custom_id, custom_id });
+  const row = (...components: object[]) => ({ type: 1, components });
 
   describe('command registration', () => {
     const refused: [string, object, string, string][] = [
@@ -189,6 +191,23 @@ describe('the sandbox is strict where Discord is strict', () => {
       ];
       const response = await send('PUT', commands(), wanted);
       assert.equal(response.status, 200, JSON.stringify(response.body.errors));
+    });
+  });
+
+  describe('components', () => {
+    const general = () => `/channels/${h.sandbox.world.demo.channels.general}/messages`;
+
+    it('refuses two components with one custom_id in a channel message and its edit, disabled or not', async () => {
+      const before = h.sandbox.world.messages.list(h.sandbox.world.demo.channels.general).length;
+      const twice = await send('POST', general(), { content: 'pick', components: [row(button('go')), row({ ...button('go'), disabled: true })] });
+      assertFormError(twice, 'components.1.components.0.custom_id', 'COMPONENT_CUSTOM_ID_DUPLICATED');
+      assert.equal(errorAt(twice.body.errors, 'components.1.components.0.custom_id')?.message, 'Component custom id cannot be duplicated');
+      assert.equal(h.sandbox.world.messages.list(h.sandbox.world.demo.channels.general).length, before, 'nothing was posted');
+      const link = { type: 2, style: 5, label: 'Docs', url: 'https://example.com' };
+      const posted = await send('POST', general(), { content: 'pick', components: [row(button('go'), button('stop'), link, { ...link, label: 'More' })] });
+      assert.equal(posted.status, 200, 'distinct ids, and link buttons without one, are fine');
+      const edit = await send('PATCH', `${general()}/${String(posted.body.id)}`, { components: [row(button('go'), button('go'))] });
+      assertFormError(edit, 'components.0.components.1.custom_id', 'COMPONENT_CUSTOM_ID_DUPLICATED');
     });
   });
 });

@@ -1,5 +1,6 @@
 import { PermissionFlagsBits as P, RESTJSONErrorCodes, type APIEmbed } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { uniqueCustomIds } from '../component-rules';
 import { DiscordApiError, emptyMessage, invalidFormBody, missingPermissions } from '../errors';
 import { channelPermissions, hasPermission } from '../permissions';
 import { presentChannel } from '../presenters';
@@ -25,7 +26,7 @@ const embedSchema = z.looseObject({
 export const messageBodySchema = z.looseObject({
   content: z.string().max(MAX_CONTENT_LENGTH).nullish(),
   embeds: z.array(embedSchema).max(10).nullish(),
-  components: z.array(z.looseObject({})).max(5).nullish(),
+  components: z.array(z.looseObject({})).max(5).nullish().superRefine(uniqueCustomIds),
   flags: z.number().int().nullish(),
   allowed_mentions: z
     .object({
