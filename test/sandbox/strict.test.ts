@@ -5,11 +5,12 @@
 // and interaction tokens that expire on the sandbox clock.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Events, type Interaction } from 'discord.js';
 import { slashJSON } from '../../src/bot/slash';
 import { messageCommandJSON } from '../../src/bot/message-commands';
 import { ManualClock } from '../../src/core/clock';
 import { FEATURES } from '../../src/features';
-import { startBotHarness, type BotHarness } from './helpers';
+import { control, startBotHarness, waitForEvent, type BotHarness } from './helpers';
 
 type ApiBody = { code?: number; message?: string; errors?: Record<string, unknown>; id?: string; nonce?: unknown } & Record<string, unknown>;
 
@@ -49,6 +50,27 @@ describe('the sandbox is strict where Discord is strict', () => {
     assert.equal(response.status, 400, JSON.stringify(response.body));
     assert.equal(response.body.code, 50035);
     assert.equal(errorAt(response.body.errors, path)?.code, code, `at ${path}: ${JSON.stringify(response.body.errors)}`);
+  }
+
+  /** A member runs `/name`; resolves once the bot has the interaction, with the control call's eventual answer. */
+  async function run(name: string) {
+    const { guildId, channels, plainMemberId } = h.sandbox.world.demo;
+    const arrived = waitForEvent<[Interaction]>(h.client, Events.InteractionCreate, (i) => i.isChatInputCommand() && i.commandName === name);
+    const answer = control<{ error?: string; message?: string; content?: string }>(h.sandbox, 'POST', '/interactions', {
+      guildId,
+      channelId: channels.general,
+      userId: plainMemberId,
+      name,
+    });
+    const [interaction] = await arrived;
+    const hook = `/webhooks/${h.sandbox.world.applicationId}/${interaction.token}`;
+    return {
+      answer,
+      callback: (body: unknown) => send('POST', `/interactions/${interaction.id}/${interaction.token}/callback`, body),
+      original: (method: string, body?: unknown) => send(method, `${hook}/messages/@original`, body),
+      followUp: (body: unknown) => send('POST', hook, body),
+      message: (method: string, id: string) => send(method, `${hook}/messages/${id}`),
+    };
   }
 
   const commands = () => `/applications/${h.sandbox.world.applicationId}/commands`;
@@ -208,6 +230,82 @@ describe('the sandbox is strict where Discord is strict', () => {
       assert.equal(posted.status, 200, 'distinct ids, and link buttons without one, are fine');
       const edit = await send('PATCH', `${general()}/${String(posted.body.id)}`, { components: [row(button('go'), button('go'))] });
       assertFormError(edit, 'components.0.components.1.custom_id', 'COMPONENT_CUSTOM_ID_DUPLICATED');
+    });
+  });
+
+  describe('interaction responses', () => {
+    it('refuses an empty interaction reply (50006); the refusal spends the response, so a valid retry is 40060', async () => {
+      const interaction = await run('reply');
+      const empty = await interaction.callback({ type: 4, data: {} });
+      assert.equal(empty.status, 400);
+      assert.deepEqual(empty.body, { code: 50006, message: 'Cannot send an empty message' });
+      const retry = await interaction.callback({ type: 4, data: { content: 'Here it is' } });
+      assert.equal(retry.status, 400);
+      assert.deepEqual(retry.body, { code: 40060, message: 'Interaction has already been acknowledged.' });
+      const answer = await interaction.answer;
+      assert.equal(answer.status, 504);
+      assert.match(answer.body.message ?? '', /50006 Cannot send an empty message/);
+    });
+
+    it('an interaction reply of only an embed is not empty; components with one custom_id twice are refused in replies, follow-ups and edits', async () => {
+      const dup = { content: 'x', components: [row(button('a'), button('a'))] };
+      const first = await run('parts');
+      assertFormError(await first.callback({ type: 4, data: dup }), 'data.components.0.components.1.custom_id', 'COMPONENT_CUSTOM_ID_DUPLICATED');
+      assert.equal((await first.answer).status, 504);
+      const second = await run('parts');
+      assert.equal((await second.callback({ type: 5 })).status, 204);
+      assertFormError(await second.original('PATCH', dup), 'components.0.components.1.custom_id', 'COMPONENT_CUSTOM_ID_DUPLICATED');
+      assertFormError(await second.followUp(dup), 'components.0.components.1.custom_id', 'COMPONENT_CUSTOM_ID_DUPLICATED');
+      assert.deepEqual((await second.followUp({ content: '' })).body, { code: 50006, message: 'Cannot send an empty message' });
+      assert.equal((await second.original('PATCH', { embeds: [{ title: 'Only an embed' }] })).status, 200);
+      assert.equal((await second.answer).status, 200);
+    });
+
+    it('the @original and follow-ups are gone (10008) once deleted, for GET, PATCH and DELETE', async () => {
+      const interaction = await run('gone');
+      assert.equal((await interaction.callback({ type: 4, data: { content: 'Soon gone' } })).status, 204);
+      await interaction.answer;
+      const followUp = await interaction.followUp({ content: 'Also gone' });
+      assert.equal((await interaction.original('DELETE')).status, 204);
+      assert.equal((await interaction.message('DELETE', String(followUp.body.id))).status, 204);
+      for (const method of ['GET', 'PATCH', 'DELETE']) {
+        const original = await interaction.original(method, method === 'PATCH' ? { content: 'back?' } : undefined);
+        assert.equal(original.status, 404, `${method} @original`);
+        assert.deepEqual(original.body, { code: 10008, message: 'Unknown Message' });
+        assert.equal((await interaction.message(method === 'PATCH' ? 'GET' : method, String(followUp.body.id))).body.code, 10008);
+      }
+    });
+  });
+
+  describe('the sandbox clock', () => {
+    it('the first response is due 3 s later on the sandbox clock: 2,999 ms is in time, past 3 s the token is gone (10062)', async () => {
+      const inTime = await run('slow');
+      clock.advance(2999);
+      assert.equal((await inTime.callback({ type: 4, data: { content: 'Just in time' } })).status, 204);
+      assert.equal((await inTime.answer).status, 200);
+      const tooLate = await run('slow');
+      clock.advance(3001);
+      const answer = await tooLate.answer;
+      assert.equal(answer.status, 504);
+      assert.equal(answer.body.error, 'no_response');
+      assert.deepEqual((await tooLate.callback({ type: 4, data: { content: 'Late' } })).body, { code: 10062, message: 'Unknown interaction' });
+    });
+
+    it('an interaction token lasts 15 minutes on the sandbox clock: then follow-ups are 401 50027 and callbacks 10062', async () => {
+      const interaction = await run('late');
+      assert.equal((await interaction.callback({ type: 5 })).status, 204);
+      assert.equal((await interaction.original('PATCH', { content: 'Done' })).status, 200);
+      assert.equal((await interaction.answer).status, 200);
+      clock.advance(15 * 60_000 - 1);
+      assert.equal((await interaction.followUp({ content: 'Still in time' })).status, 200);
+      clock.advance(2);
+      const expired = await interaction.followUp({ content: 'Too late' });
+      assert.equal(expired.status, 401);
+      assert.deepEqual(expired.body, { code: 50027, message: 'Invalid Webhook Token' });
+      assert.equal((await interaction.original('GET')).body.code, 50027);
+      const callback = await interaction.callback({ type: 4, data: { content: 'Too late' } });
+      assert.equal(callback.status, 404);
+      assert.deepEqual(callback.body, { code: 10062, message: 'Unknown interaction' });
     });
   });
 });
