@@ -143,6 +143,8 @@ export interface MessageRecord {
   webhookId: string | null;
   applicationId: string | null;
   interactionMetadata: APIMessageInteractionMetadata | null;
+  /** The nonce the author sent with the message, echoed in its create answer and MESSAGE_CREATE. */
+  nonce?: string | number;
 }
 
 // --- What the World is asked to change ----------------------------------------------------------

@@ -5,7 +5,7 @@
 // and interaction tokens that expire on the sandbox clock.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Events, type Interaction } from 'discord.js';
+import { Events, type Interaction, type Message } from 'discord.js';
 import { slashJSON } from '../../src/bot/slash';
 import { messageCommandJSON } from '../../src/bot/message-commands';
 import { ManualClock } from '../../src/core/clock';
@@ -274,6 +274,32 @@ describe('the sandbox is strict where Discord is strict', () => {
         assert.deepEqual(original.body, { code: 10008, message: 'Unknown Message' });
         assert.equal((await interaction.message(method === 'PATCH' ? 'GET' : method, String(followUp.body.id))).body.code, 10008);
       }
+    });
+  });
+
+  describe('enforce_nonce', () => {
+    const general = () => `/channels/${h.sandbox.world.demo.channels.general}/messages`;
+
+    it('enforce_nonce: the same nonce within a few minutes answers the first message, echoing the nonce; not after', async () => {
+      const created = waitForEvent<[Message]>(h.client, Events.MessageCreate, (message) => message.content === 'once');
+      const first = await send('POST', general(), { content: 'once', nonce: 'order-1', enforce_nonce: true });
+      assert.equal(first.status, 200);
+      assert.equal(first.body.nonce, 'order-1');
+      const [dispatched] = await created;
+      assert.equal(dispatched.nonce, 'order-1', 'MESSAGE_CREATE carries the nonce');
+      const again = await send('POST', general(), { content: 'once', nonce: 'order-1', enforce_nonce: true });
+      assert.equal(again.status, 200);
+      assert.equal(again.body.id, first.body.id, 'the existing message, not a second');
+      const unenforced = await send('POST', general(), { content: 'once', nonce: 'order-1' });
+      assert.notEqual(unenforced.body.id, first.body.id, 'without enforce_nonce a nonce is only echoed');
+      const numeric = await send('POST', general(), { content: 'n', nonce: 20250101, enforce_nonce: true });
+      assert.equal((await send('POST', general(), { content: 'n', nonce: 20250101, enforce_nonce: true })).body.id, numeric.body.id);
+      const tooLong = await send('POST', general(), { content: 'n', nonce: 'x'.repeat(26) });
+      assert.equal(tooLong.status, 400);
+      assert.ok(errorAt(tooLong.body.errors, 'nonce'), 'a nonce over 25 characters is refused');
+      clock.advance(5 * 60_000 + 1);
+      const later = await send('POST', general(), { content: 'n', nonce: 20250101, enforce_nonce: true });
+      assert.notEqual(later.body.id, numeric.body.id, 'a nonce is remembered for a few minutes');
     });
   });
 

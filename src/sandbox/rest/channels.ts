@@ -37,6 +37,8 @@ export const messageBodySchema = z.looseObject({
     })
     .nullish(),
   message_reference: z.looseObject({ message_id: z.string().nullish(), fail_if_not_exists: z.boolean().nullish() }).nullish(),
+  nonce: z.union([z.number().int(), z.string().max(25)]).nullish(),
+  enforce_nonce: z.boolean().nullish(),
 });
 
 /** Discord's cap on the text of all embeds of a message together. */
@@ -130,6 +132,12 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
     }
     const { channel } = botChannel(world, params.channelId ?? '', P.SendMessages);
     const parsed = parseDiscordBody(messageBodySchema, body);
+    // enforce_nonce: the same nonce again within a few minutes answers the message it made, not a second one.
+    const repeated =
+      parsed.enforce_nonce && parsed.nonce !== undefined && parsed.nonce !== null
+        ? world.messages.findByNonce(channel.id, world.botUserId, parsed.nonce)
+        : undefined;
+    if (repeated) return ok(world.messages.presentCreated(repeated));
     const parts = messageParts(parsed);
     if (!parts.content && !parts.embeds?.length && !parts.components?.length) throw emptyMessage();
     checkEmbedsSize(parts.embeds);
@@ -144,8 +152,9 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
       flags: (parsed.flags ?? 0) & 4096,
       allowedMentions: parsed.allowed_mentions,
       replyTo: replyTo && replyTo.channelId === channel.id ? replyTo : null,
+      nonce: parsed.nonce,
     });
-    return ok(world.messages.present(message));
+    return ok(world.messages.presentCreated(message));
   });
 
   router.add('POST', '/channels/:channelId/messages/bulk-delete', 'bot', ({ params, body }) => {
