@@ -5,7 +5,8 @@
 // and interaction tokens that expire on the sandbox clock.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Events, type Interaction, type Message } from 'discord.js';
+import { Events, GatewayIntentBits, type Interaction, type Message } from 'discord.js';
+import WebSocket from 'ws';
 import { slashJSON } from '../../src/bot/slash';
 import { messageCommandJSON } from '../../src/bot/message-commands';
 import { ManualClock } from '../../src/core/clock';
@@ -332,6 +333,61 @@ describe('the sandbox is strict where Discord is strict', () => {
       const callback = await interaction.callback({ type: 4, data: { content: 'Too late' } });
       assert.equal(callback.status, 404);
       assert.deepEqual(callback.body, { code: 10062, message: 'Unknown interaction' });
+    });
+  });
+
+  describe('requests for all members', () => {
+    it('a second request for everyone within 30 s gets RATE_LIMITED (discord.js rejects the fetch); after the window it is answered', async () => {
+      const guild = h.client.guilds.cache.get(h.sandbox.world.demo.guildId);
+      assert.ok(guild);
+      await guild.members.fetch();
+      await assert.rejects(guild.members.fetch(), (error: Error) => error.name.includes('GatewayRateLimitError'));
+      clock.advance(30_000);
+      const members = await guild.members.fetch();
+      assert.ok(members.size > 1);
+    });
+
+    it('over the wire: opcode 8, retry_after in seconds and meta with the guild and nonce; requests by id are not limited', async () => {
+      const guildId = h.sandbox.world.demo.thirdGuildId;
+      const ws = new WebSocket(`${h.sandbox.gatewayUrl}?v=10&encoding=json`);
+      const received: { t?: string | null; d?: { nonce?: string; meta?: unknown } & Record<string, unknown> }[] = [];
+      let arrived: () => void = () => undefined;
+      ws.on('message', (raw) => {
+        received.push(JSON.parse(raw.toString()) as (typeof received)[number]);
+        arrived();
+      });
+      /** Resolves once a dispatch passes `filter` (the barrier: what the gateway sent, never a sleep). */
+      const dispatch = (filter: (payload: (typeof received)[number]) => boolean) =>
+        new Promise<(typeof received)[number]>((resolve) => {
+          const check = () => {
+            const found = received.find(filter);
+            if (found) resolve(found);
+          };
+          arrived = check;
+          check();
+        });
+      await new Promise((resolve) => ws.on('open', resolve));
+      ws.send(
+        JSON.stringify({
+          op: 2,
+          d: {
+            token: h.sandbox.botToken,
+            intents: GatewayIntentBits.Guilds | GatewayIntentBits.GuildMembers,
+            properties: { os: 'l', browser: 't', device: 't' },
+          },
+        }),
+      );
+      await dispatch((payload) => payload.t === 'READY');
+      const ask = (d: object) => ws.send(JSON.stringify({ op: 8, d: { guild_id: guildId, ...d } }));
+      ask({ query: '', limit: 0, nonce: 'first' });
+      await dispatch((payload) => payload.t === 'GUILD_MEMBERS_CHUNK' && payload.d?.nonce === 'first');
+      ask({ query: '', limit: 0, nonce: 'second' });
+      const limited = await dispatch((payload) => payload.t === 'RATE_LIMITED');
+      assert.deepEqual(limited.d, { opcode: 8, retry_after: 30, meta: { guild_id: guildId, nonce: 'second' } });
+      ask({ user_ids: [h.sandbox.world.demo.otherAdminUserId], nonce: 'by-id' });
+      await dispatch((payload) => payload.t === 'GUILD_MEMBERS_CHUNK' && payload.d?.nonce === 'by-id');
+      assert.equal(received.filter((payload) => payload.t === 'GUILD_MEMBERS_CHUNK' && payload.d?.nonce === 'second').length, 0);
+      ws.close(1000);
     });
   });
 });
