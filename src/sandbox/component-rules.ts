@@ -13,24 +13,28 @@ function record(value: unknown): Record<string, unknown> | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
 
-/**
- * Every custom_id of a message's components with its path, in order: action rows' children, and
- * the nested components, accessories and labelled components of layout components.
- */
-export function customIds(components: unknown, path: (string | number)[] = []): { customId: string; path: (string | number)[] }[] {
+/** A custom_id found in a message's components, with its path in the body. */
+interface FoundId {
+  customId: string;
+  path: (string | number)[];
+}
+
+/** The custom_ids of one component and of those it holds: children, an accessory, a labelled component. */
+function idsOfComponent(component: Record<string, unknown>, at: (string | number)[]): FoundId[] {
+  const own = typeof component.custom_id === 'string' ? [{ customId: component.custom_id, path: [...at, 'custom_id'] }] : [];
+  const single = (key: string) => {
+    const held = record(component[key]);
+    return held ? idsOfComponent(held, [...at, key]) : [];
+  };
+  return [...own, ...customIds(component.components, [...at, 'components']), ...single('accessory'), ...single('component')];
+}
+
+/** Every custom_id of a message's components with its path, in order (action rows' children, and layout components' nested ones). */
+export function customIds(components: unknown, path: (string | number)[] = []): FoundId[] {
   if (!Array.isArray(components)) return [];
   return components.flatMap((item, index) => {
     const component = record(item);
-    if (!component) return [];
-    const at = [...path, index];
-    const own = typeof component.custom_id === 'string' ? [{ customId: component.custom_id, path: [...at, 'custom_id'] }] : [];
-    const children = customIds(component.components, [...at, 'components']);
-    const accessory = record(component.accessory) ? customIds([component.accessory], [...at, 'accessory']) : [];
-    const labelled = record(component.component) ? customIds([component.component], [...at, 'component']) : [];
-    // A single nested component's path names its field, not a list index.
-    const unlist = (found: { customId: string; path: (string | number)[] }[]) =>
-      found.map((entry) => ({ ...entry, path: entry.path.filter((_, i) => i !== at.length + 1) }));
-    return [...own, ...children, ...unlist(accessory), ...unlist(labelled)];
+    return component ? idsOfComponent(component, [...path, index]) : [];
   });
 }
 
