@@ -101,7 +101,7 @@ export interface InteractionRecord {
   followUps: MessageRecord[];
   settled: boolean;
   settle: (reply: InteractionReply | null) => void;
-  /** The bot's final answer, or null when it did not respond within Discord's 3 seconds. */
+  /** The bot's final answer, or null when it did not respond within Discord's 3 seconds or Discord refused its first response. */
   final: Promise<InteractionReply | null>;
 }
 
@@ -188,10 +188,10 @@ export class InteractionStore {
   /**
    * A first response Discord refused (4xx) still counts as the response: the interaction is
    * acknowledged, a retry gets 40060, and the member gets no answer. Nothing happens for an
-   * unknown token or an interaction already answered.
+   * unknown or expired token, or an interaction already answered.
    */
   refuse(interactionId: string, token: string, reason: string): void {
-    const record = this.byToken.get(token);
+    const record = this.live(token);
     if (!record || record.id !== interactionId || record.acknowledged) return;
     record.acknowledged = true;
     record.refusal = reason;
