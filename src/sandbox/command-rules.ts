@@ -132,8 +132,10 @@ export function commandProblems(body: unknown, prefix = ''): Problems {
   const command = record(body);
   if (!command) return { [prefix ? prefix.slice(0, -1) : '_root']: { code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType' } };
   const options = records(command.options);
-  const chatInput = commandType(command) === ApplicationCommandType.ChatInput;
-  const nameOk = chatInput ? isChatInputName : isContextMenuName;
+  const type = commandType(command);
+  const chatInput = type === ApplicationCommandType.ChatInput;
+  // Activities' entry point commands are named as slash commands are.
+  const nameOk = chatInput || type === ApplicationCommandType.PrimaryEntryPoint ? isChatInputName : isContextMenuName;
   if (!nameOk(command.name)) problems[`${prefix}name`] = invalidName;
   localizationProblems(command.name_localizations, `${prefix}name_localizations`, nameOk, problems);
   localizationProblems(command.description_localizations, `${prefix}description_localizations`, () => true, problems);
