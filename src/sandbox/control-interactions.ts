@@ -30,7 +30,7 @@ type Helpers = {
   requirePermission(services: SandboxServices, guild: GuildRecord, channel: ChannelRecord, userId: string, permission: bigint, what: string): void;
 };
 
-/** Waits for the bot's answer: 504 when it did not respond within 3 s, or did not finish a deferral in time. */
+/** Waits for the bot's answer: 504 when it did not respond within 3 s, its response was refused, or it did not finish a deferral in time. */
 async function finalOf(record: InteractionRecord, what: string) {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
@@ -38,6 +38,9 @@ async function finalOf(record: InteractionRecord, what: string) {
   });
   const reply = await Promise.race([record.final, timeout]);
   clearTimeout(timer);
+  if (reply === null && record.refusal) {
+    throw new ControlError(504, 'no_response', `Discord refused the bot's response to ${what} (${record.refusal}): the member sees "This interaction failed".`);
+  }
   if (reply === null) {
     throw new ControlError(
       504,

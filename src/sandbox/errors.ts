@@ -43,6 +43,8 @@ export const unknownBan = (): DiscordApiError => new DiscordApiError(404, RESTJS
 export const unknownEmoji = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.UnknownEmoji, 'Unknown Emoji');
 /** 404 10015: the webhook (interaction token) is unknown or expired. */
 export const unknownWebhook = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownWebhook, 'Unknown Webhook');
+/** 401 50027: an interaction's webhook token that is unknown or expired (15 minutes). */
+export const invalidWebhookToken = (): DiscordApiError => new DiscordApiError(401, RESTJSONErrorCodes.InvalidWebhookToken, 'Invalid Webhook Token');
 /** 404 10062: the interaction is unknown or expired. */
 export const unknownInteraction = (): DiscordApiError => new DiscordApiError(404, RESTJSONErrorCodes.UnknownInteraction, 'Unknown interaction');
 /** 404 10063: the application command is unknown. */
@@ -62,7 +64,7 @@ export const missingPermissions = (): DiscordApiError => new DiscordApiError(403
 /** 400 40060: a second initial response on the same interaction token. */
 export const alreadyAcknowledged = (): DiscordApiError =>
   new DiscordApiError(400, RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged, 'Interaction has already been acknowledged.');
-/** 400 50006: a message with neither content nor embeds. */
+/** 400 50006: a message with nothing in it (no content, embeds, components, attachments, poll). */
 export const emptyMessage = (): DiscordApiError => new DiscordApiError(400, RESTJSONErrorCodes.CannotSendAnEmptyMessage, 'Cannot send an empty message');
 /** 400 30003: a channel holds Discord's most pins already. */
 export const maxPins = (): DiscordApiError =>

@@ -15,7 +15,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { readClientFrame } from './gateway-frames';
 import { readWire, type WireEncoder } from './gateway-wire';
 import { intentNeeded, intentsRefusal, withIntents } from './gateway-intents';
-import { memberChunks } from './gateway-members';
+import { MemberRequests } from './gateway-members';
 import { guildPermissions, hasPermission } from './permissions';
 import { presentGuildCreate } from './presenters-guild';
 import type { SandboxServices } from './services';
@@ -63,6 +63,8 @@ export class GatewayServer {
   private readonly onDispatch = (event: WorldEvent) => this.broadcast(event);
   /** How each open connection's payloads go out (plain JSON, or through its zlib stream). */
   private readonly encoders = new WeakMap<WebSocket, WireEncoder>();
+  /** REQUEST_GUILD_MEMBERS, rate limited per guild as Discord limits it. */
+  private readonly memberRequests: MemberRequests;
 
   private readonly heartbeatIntervalMs: number;
   private readonly replayBuffer: number;
@@ -76,6 +78,7 @@ export class GatewayServer {
     this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
     this.replayBuffer = options.replayBuffer ?? REPLAY_BUFFER;
     this.privilegedIntents = options.privilegedIntents ?? I.GuildMembers | I.MessageContent;
+    this.memberRequests = new MemberRequests(services.world);
     services.world.events.on('dispatch', this.onDispatch);
   }
 
@@ -184,7 +187,7 @@ export class GatewayServer {
             session = this.resume(ws, frame.d.session_id, frame.d.seq);
             return;
           case GatewayOpcodes.RequestGuildMembers:
-            if (session) for (const chunk of memberChunks(this.services.world, frame.d, session.intents)) this.deliver(session, chunk);
+            if (session) for (const answer of this.memberRequests.answer(frame.d, session.intents)) this.deliver(session, answer);
             return;
           case GatewayOpcodes.PresenceUpdate:
             // The bot's status (online, custom status); kept for the control API, as Discord shows it to members.

@@ -10,15 +10,17 @@ import {
   type APIEmbed,
   type APIInteraction,
 } from 'discord-api-types/v10';
-import { alreadyAcknowledged, invalidFormBody, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
+import { alreadyAcknowledged, invalidFormBody, invalidWebhookToken, unknownInteraction, unknownMessage, unknownWebhook } from './errors';
 import { presentUserById } from './presenters';
 import type { MessageRecord } from './types';
 import type { World } from './world';
 
-/** How long an interaction token stays valid (Discord: 15 minutes). */
+/** How long an interaction token stays valid on the sandbox clock (Discord: 15 minutes). */
 export const INTERACTION_TOKEN_TTL_MS = 15 * 60_000;
-/** Discord's deadline for the first response; later, the token is gone (10062) and the member sees "The application did not respond". */
+/** Discord's deadline for the first response, on the sandbox clock; later, the token is gone (10062) and the member sees "The application did not respond". */
 export const INITIAL_RESPONSE_DEADLINE_MS = 3000;
+/** How often (real time) unanswered interactions are checked against the sandbox clock's deadline. */
+const DEADLINE_POLL_MS = 100;
 
 /** What started an interaction. */
 export type InteractionKind = 'command' | 'component' | 'modal' | 'autocomplete';
@@ -86,21 +88,34 @@ export interface InteractionRecord {
   kind: InteractionKind;
   /** The message a component was clicked on. */
   sourceMessage: MessageRecord | null;
+  /** Sandbox-clock time (ms) by which the first response must come. */
+  respondBy: number;
+  /** Sandbox-clock time (ms) after which the token is refused. */
   expiresAt: number;
+  /** True once a first response came, accepted or refused: a refused one still counts, and a retry is 40060. */
   acknowledged: boolean;
+  /** Why Discord refused the first response (`code message`), when it did. */
+  refusal: string | null;
   deferred: boolean;
   original: MessageRecord | null;
   followUps: MessageRecord[];
   settled: boolean;
   settle: (reply: InteractionReply | null) => void;
-  /** The bot's final answer, or null when it did not respond within Discord's 3 seconds. */
+  /** The bot's final answer, or null when it did not respond within Discord's 3 seconds or Discord refused its first response. */
   final: Promise<InteractionReply | null>;
 }
 
-/** Live interactions by token: initial responses (once), the @original message, follow-ups. */
+/**
+ * Live interactions by token: initial responses (once), the @original message, follow-ups. Deadlines
+ * and lifetimes are read on the world's clock (a test advances it); real-time timers only decide
+ * when to look.
+ */
 export class InteractionStore {
   private readonly byToken = new Map<string, InteractionRecord>();
+  /** Interactions still waiting for their first response. */
+  private readonly unanswered = new Set<InteractionRecord>();
   private readonly sweeper: NodeJS.Timeout;
+  private deadlines: NodeJS.Timeout | null = null;
 
   /** Interactions post their messages into the world. */
   constructor(private readonly world: World) {
@@ -112,13 +127,13 @@ export class InteractionStore {
   readonly modals = new Map<string, ShownModal>();
 
   /**
-   * Starts an interaction: registers its token and dispatches INTERACTION_CREATE. Unanswered after
-   * 3 seconds, the token is gone (a late answer is 10062) and the final answer is null.
+   * Starts an interaction: registers its token and dispatches INTERACTION_CREATE. Unanswered once the
+   * clock passes 3 seconds, the token is gone (a late answer is 10062) and the final answer is null.
    */
   open(
     meta: Omit<
       InteractionRecord,
-      'expiresAt' | 'acknowledged' | 'deferred' | 'original' | 'followUps' | 'settled' | 'settle' | 'final' | 'kind' | 'sourceMessage'
+      'respondBy' | 'expiresAt' | 'acknowledged' | 'refusal' | 'deferred' | 'original' | 'followUps' | 'settled' | 'settle' | 'final' | 'kind' | 'sourceMessage'
     > &
       Partial<Pick<InteractionRecord, 'kind' | 'sourceMessage'>>,
     payload: APIInteraction,
@@ -127,12 +142,15 @@ export class InteractionStore {
     const final = new Promise<InteractionReply | null>((resolve) => {
       settle = resolve;
     });
+    const now = this.world.clock.ms();
     const record: InteractionRecord = {
       kind: 'command',
       sourceMessage: null,
       ...meta,
-      expiresAt: Date.now() + INTERACTION_TOKEN_TTL_MS,
+      respondBy: now + INITIAL_RESPONSE_DEADLINE_MS,
+      expiresAt: now + INTERACTION_TOKEN_TTL_MS,
       acknowledged: false,
+      refusal: null,
       deferred: false,
       original: null,
       followUps: [],
@@ -141,13 +159,8 @@ export class InteractionStore {
       final,
     };
     this.byToken.set(record.token, record);
-    const deadline = setTimeout(() => {
-      if (record.acknowledged) return;
-      this.byToken.delete(record.token);
-      record.settled = true;
-      record.settle(null);
-    }, INITIAL_RESPONSE_DEADLINE_MS);
-    deadline.unref();
+    this.unanswered.add(record);
+    this.watchDeadlines();
     this.world.emit(record.guildId, { t: GatewayDispatchEvents.InteractionCreate, d: payload });
     return record;
   }
@@ -157,18 +170,34 @@ export class InteractionStore {
     return `aW50ZXJhY3Rpb246${randomBytes(48).toString('base64url')}`;
   }
 
-  /** The interaction for a callback: 10062 if unknown or expired. */
+  /** The interaction for a callback: 10062 if unknown, expired, or past its first-response deadline unanswered. */
   forCallback(interactionId: string, token: string): InteractionRecord {
-    const record = this.byToken.get(token);
-    if (!record || record.id !== interactionId || record.expiresAt < Date.now()) throw unknownInteraction();
+    const record = this.live(token);
+    if (!record || record.id !== interactionId) throw unknownInteraction();
     return record;
   }
 
-  /** The interaction behind a webhook token: 10015 if unknown or expired. */
+  /** The interaction behind a webhook token: 10015 for another application, 401 50027 if the token is unknown or expired. */
   forWebhook(applicationId: string, token: string): InteractionRecord {
-    const record = this.byToken.get(token);
-    if (!record || applicationId !== this.world.applicationId || record.expiresAt < Date.now()) throw unknownWebhook();
+    if (applicationId !== this.world.applicationId) throw unknownWebhook();
+    const record = this.live(token);
+    if (!record) throw invalidWebhookToken();
     return record;
+  }
+
+  /**
+   * A first response Discord refused (4xx) still counts as the response: the interaction is
+   * acknowledged, a retry gets 40060, and the member gets no answer. Nothing happens for an
+   * unknown or expired token, or an interaction already answered.
+   */
+  refuse(interactionId: string, token: string, reason: string): void {
+    const record = this.live(token);
+    if (!record || record.id !== interactionId || record.acknowledged) return;
+    record.acknowledged = true;
+    record.refusal = reason;
+    this.unanswered.delete(record);
+    record.settled = true;
+    record.settle(null);
   }
 
   /**
@@ -183,6 +212,7 @@ export class InteractionStore {
       });
     }
     record.acknowledged = true;
+    this.unanswered.delete(record);
     const ephemeral = ((parts.flags ?? 0) & MessageFlags.Ephemeral) !== 0;
     if (type === InteractionResponseType.UpdateMessage && record.sourceMessage) {
       this.world.messages.edit(record.sourceMessage, parts);
@@ -219,12 +249,10 @@ export class InteractionStore {
     return null;
   }
 
-  /** The @original message (10008 before any response). */
+  /** The @original message (10008 before any response, or once it was deleted). */
   original(record: InteractionRecord): MessageRecord {
     // A component's interaction answered with an update: @original is the message the component is on.
-    const original = record.original ?? record.sourceMessage;
-    if (!original) throw unknownMessage();
-    return original;
+    return this.existing(record.original ?? record.sourceMessage);
   }
 
   /** Edits a message of the interaction; editing a deferred @original resolves the final reply. */
@@ -247,14 +275,58 @@ export class InteractionStore {
   message(record: InteractionRecord, messageId: string): MessageRecord {
     if (messageId === '@original') return this.original(record);
     const found = record.original?.id === messageId ? record.original : record.followUps.find((m) => m.id === messageId);
-    if (!found) throw unknownMessage();
-    return found;
+    return this.existing(found ?? null);
   }
 
-  /** Stops the sweeper and forgets every interaction. */
+  /** Stops the timers and forgets every interaction. */
   close(): void {
     clearInterval(this.sweeper);
+    if (this.deadlines) clearInterval(this.deadlines);
+    this.deadlines = null;
+    this.unanswered.clear();
     this.byToken.clear();
+  }
+
+  /** A message of an interaction that still exists (deleted, or pushed out of its channel's history: 10008). */
+  private existing(message: MessageRecord | null): MessageRecord {
+    if (!message || this.world.messages.get(message.id) !== message) throw unknownMessage();
+    return message;
+  }
+
+  /** The interaction of a token while the clock says it is valid; one past its first-response deadline unanswered is dropped. */
+  private live(token: string): InteractionRecord | null {
+    const record = this.byToken.get(token);
+    if (!record) return null;
+    const now = this.world.clock.ms();
+    if (now > record.expiresAt) return null;
+    if (!record.acknowledged && now > record.respondBy) {
+      this.expireUnanswered(record);
+      return null;
+    }
+    return record;
+  }
+
+  /** The token of an interaction never answered in time is gone, and its final answer is null. */
+  private expireUnanswered(record: InteractionRecord): void {
+    this.unanswered.delete(record);
+    this.byToken.delete(record.token);
+    if (record.settled) return;
+    record.settled = true;
+    record.settle(null);
+  }
+
+  /** Polls unanswered interactions against the clock while there are any. */
+  private watchDeadlines(): void {
+    if (this.deadlines) return;
+    this.deadlines = setInterval(() => {
+      const now = this.world.clock.ms();
+      for (const record of this.unanswered) if (now > record.respondBy) this.expireUnanswered(record);
+      if (this.unanswered.size === 0 && this.deadlines) {
+        clearInterval(this.deadlines);
+        this.deadlines = null;
+      }
+    }, DEADLINE_POLL_MS);
+    this.deadlines.unref();
   }
 
   private post(record: InteractionRecord, parts: ReplyParts, ephemeral: boolean, loading: boolean): MessageRecord {
@@ -304,7 +376,7 @@ export class InteractionStore {
   }
 
   private sweep(): void {
-    const now = Date.now();
+    const now = this.world.clock.ms();
     for (const [token, record] of this.byToken) if (record.expiresAt < now) this.byToken.delete(token);
   }
 }

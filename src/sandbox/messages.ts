@@ -4,6 +4,7 @@ import { recordAudit, type ActionContext } from './audit-log';
 import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
 import { unknownEmoji } from './errors';
+import { RecentNonces } from './message-nonces';
 import type { ChannelRecord, MessageRecord, ReactionRecord } from './types';
 import type { WorldState } from './world-state';
 
@@ -30,6 +31,8 @@ export interface NewMessageInput {
   referenceId?: string;
   /** A webhook's message: the name and avatar it is shown with. */
   webhookAuthor?: MessageRecord['webhookAuthor'];
+  /** The author's nonce (an integer or up to 25 characters), remembered for enforce_nonce. */
+  nonce?: string | number | null;
 }
 
 /** Discord's cap on pins per channel. */
@@ -117,13 +120,17 @@ export class MessageStore {
   private readonly lastPost = new Map<string, number>();
   /** Threads, once the World has them (messages in a thread ping as in its parent; a message shows its thread). */
   threads: MessageThreads | null = null;
+  /** Nonces sent with recent messages (enforce_nonce). */
+  private readonly nonces: RecentNonces;
 
   /** The store belongs to a world, whose events it emits; it keeps `keptPerChannel` messages a channel. */
   constructor(
     private readonly world: WorldState,
     /** Messages kept per channel; DM channels keep as many (dms.ts). */
     readonly keptPerChannel: number = MESSAGES_KEPT_PER_CHANNEL,
-  ) {}
+  ) {
+    this.nonces = new RecentNonces(() => world.clock.ms());
+  }
 
   /** Messages held in every index (tests: what the bound keeps). */
   get size(): number {
@@ -148,6 +155,21 @@ export class MessageStore {
     if (!message.referencedMessageId || message.type !== MessageType.Reply) return presented;
     const referenced = this.byId.get(message.referencedMessageId);
     return { ...presented, referenced_message: referenced ? presentMessage(this.world, referenced, this.world.botUserId) : null };
+  }
+
+  /** The message as its author gets it back from creating it: with the nonce it was sent with, if any. */
+  presentCreated(message: MessageRecord): APIMessage {
+    const presented = this.present(message);
+    return message.nonce === undefined ? presented : { ...presented, nonce: message.nonce };
+  }
+
+  /**
+   * The message an author already made in a channel with this nonce within the last few minutes on the
+   * world's clock (enforce_nonce: Discord answers with it instead of making a second), if it still exists.
+   */
+  findByNonce(channelId: string, authorId: string, nonce: string | number): MessageRecord | undefined {
+    const id = this.nonces.find(channelId, authorId, nonce);
+    return id === undefined ? undefined : this.byId.get(id);
   }
 
   /** Posts a message (MESSAGE_CREATE unless back-dated or ephemeral). */
@@ -181,8 +203,10 @@ export class MessageStore {
       applicationId: input.applicationId ?? null,
       interactionMetadata: input.interactionMetadata ?? null,
       ...(input.webhookAuthor ? { webhookAuthor: input.webhookAuthor } : {}),
+      ...(input.nonce !== undefined && input.nonce !== null ? { nonce: input.nonce } : {}),
     };
     this.byId.set(message.id, message);
+    if (message.nonce !== undefined) this.nonces.remember(channelId, message.authorId, message.nonce, message.id);
     this.keep(input.ephemeral ? this.ephemeralByChannel : this.byChannel, message);
     if (input.ephemeral) return message;
     if (channel) channel.lastMessageId = message.id;
@@ -192,7 +216,7 @@ export class MessageStore {
     this.world.emit(guild.id, {
       t: GatewayDispatchEvents.MessageCreate,
       d: {
-        ...this.present(message),
+        ...this.presentCreated(message),
         guild_id: guild.id,
         mentions: message.pings.userIds.map((id) => {
           const mentioned = guild.members.get(id);

@@ -23,8 +23,14 @@ export interface RouteResponse {
 /** A route handler. */
 export type RouteHandler = (request: RouteRequest) => RouteResponse | Promise<RouteResponse>;
 
+/** What a route may do besides answering. */
+export interface RouteOptions {
+  /** Called when a request was refused with a 4xx (body, parameters or handler), e.g. to spend an interaction's one response. */
+  refused?: (params: Record<string, string>, error: { code: number; message: string }) => void;
+}
+
 /** A registered route; `pattern` is like `/channels/:channelId/messages`. */
-export interface Route {
+export interface Route extends RouteOptions {
   method: string;
   pattern: string;
   segments: string[];
@@ -60,8 +66,8 @@ export class Router {
   readonly routes: Route[] = [];
 
   /** Registers a route. */
-  add(method: string, pattern: string, auth: RouteAuth, handler: RouteHandler): void {
-    this.routes.push({ method, pattern, segments: pathSegments(pattern), auth, handler });
+  add(method: string, pattern: string, auth: RouteAuth, handler: RouteHandler, options: RouteOptions = {}): void {
+    this.routes.push({ method, pattern, segments: pathSegments(pattern), auth, handler, ...options });
   }
 
   /** The best route for a method and path, with its params; `null` when no path matches. */

@@ -165,6 +165,8 @@ export interface MessageRecord {
   interactionMetadata: APIMessageInteractionMetadata | null;
   /** A channel webhook's message: the name and avatar hash it shows (the webhook's, or the execute's overrides). */
   webhookAuthor?: { username: string; avatar: string | null };
+  /** The nonce the author sent with the message, echoed in its create answer and MESSAGE_CREATE. */
+  nonce?: string | number;
 }
 
 // --- What the World is asked to change ----------------------------------------------------------

@@ -30,6 +30,8 @@ describe('components, modals, autocomplete and the deadline', () => {
   let h: BotHarness;
   let lateError: unknown = null;
   let lateDone: Promise<void> = Promise.resolve();
+  /** The codes of the refused update on a slash command and of the reply the bot retried with. */
+  let wrongType: Promise<[unknown, unknown]> = Promise.resolve([null, null]);
   const topics = ['gaming', 'garden', 'music', 'movies'];
 
   before(async () => {
@@ -117,10 +119,21 @@ describe('components, modals, autocomplete and the deadline', () => {
         });
         return;
       case 'wrongtype':
-        // discord.js offers no update() on a slash command, so the raw callback is sent.
-        await h.client.rest
+        // discord.js offers no update() on a slash command, so the raw callback is sent; the refused
+        // response still counts, so the reply the bot retries with is refused as already acknowledged.
+        wrongType = h.client.rest
           .post(Routes.interactionCallback(interaction.id, interaction.token), { body: { type: 7, data: { content: 'nope' } }, auth: false })
-          .catch((error: unknown) => interaction.reply(`refused ${(error as DiscordAPIError).code}`));
+          .then(
+            () => [null, null],
+            async (error: unknown) => [
+              (error as DiscordAPIError).code,
+              await interaction.reply('second try').then(
+                () => null,
+                (retry: DiscordAPIError) => retry.code,
+              ),
+            ],
+          );
+        await wrongType;
         return;
     }
   }
@@ -202,8 +215,10 @@ describe('components, modals, autocomplete and the deadline', () => {
     assert.ok(lateError instanceof DiscordAPIError && lateError.code === 10062, `the late reply failed with ${String(lateError)}`);
   });
 
-  it('a response type the interaction does not take is refused', async () => {
-    const response = await control<Final>(h.sandbox, 'POST', '/interactions', { ...where(), name: 'wrongtype' });
-    assert.equal(response.body.content, 'refused 50035');
+  it('a response type the interaction does not take is refused, and that refusal was the response', async () => {
+    const response = await control<{ error: string }>(h.sandbox, 'POST', '/interactions', { ...where(), name: 'wrongtype' });
+    assert.equal(response.status, 504);
+    assert.equal(response.body.error, 'no_response');
+    assert.deepEqual(await wrongType, [50035, 40060]);
   });
 });

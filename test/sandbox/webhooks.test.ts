@@ -203,7 +203,8 @@ describe('channel webhooks', () => {
     const run = await control(sandbox, 'POST', '/interactions', { guildId, channelId: channels.general, userId: plainMemberId, name: 'ping' });
     assert.equal(run.status, 200);
     await answered;
-    assert.equal((await raw('POST', `/webhooks/${app}/not-a-token`, { content: 'x' })).status, 404);
+    // An unknown token under the application id is an invalid webhook token, as on Discord (401 50027).
+    assert.equal((await raw('POST', `/webhooks/${app}/not-a-token`, { content: 'x' })).status, 401);
   });
 
   it('every dispatch sent conforms to discord-api-types', () => {

@@ -1,5 +1,6 @@
 import { PermissionFlagsBits as P, RESTJSONErrorCodes, type APIEmbed } from 'discord-api-types/v10';
 import { z } from 'zod';
+import { uniqueCustomIds } from '../component-rules';
 import { DiscordApiError, emptyMessage, invalidFormBody, missingPermissions } from '../errors';
 import { channelPermissions, hasPermission } from '../permissions';
 import { presentChannel } from '../presenters';
@@ -30,7 +31,7 @@ const embedSchema = z.looseObject({
 export const messageBodySchema = z.looseObject({
   content: z.string().max(MAX_CONTENT_LENGTH).nullish(),
   embeds: z.array(embedSchema).max(10).nullish(),
-  components: z.array(z.looseObject({})).max(5).nullish(),
+  components: z.array(z.looseObject({})).max(5).nullish().superRefine(uniqueCustomIds),
   flags: z.number().int().nullish(),
   allowed_mentions: z
     .object({
@@ -41,6 +42,8 @@ export const messageBodySchema = z.looseObject({
     })
     .nullish(),
   message_reference: z.looseObject({ message_id: z.string().nullish(), fail_if_not_exists: z.boolean().nullish() }).nullish(),
+  nonce: z.union([z.number().int(), z.string().max(25)]).nullish(),
+  enforce_nonce: z.boolean().nullish(),
 });
 
 /** Discord's cap on the text of all embeds of a message together. */
@@ -139,6 +142,12 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
     }
     const { channel } = botChannel(world, params.channelId ?? '', P.SendMessages);
     const parsed = parseDiscordBody(messageBodySchema, body);
+    // enforce_nonce: the same nonce again within a few minutes answers the message it made, not a second one.
+    const repeated =
+      parsed.enforce_nonce && parsed.nonce !== undefined && parsed.nonce !== null
+        ? world.messages.findByNonce(channel.id, world.botUserId, parsed.nonce)
+        : undefined;
+    if (repeated) return ok(world.messages.presentCreated(repeated));
     const parts = messageParts(parsed);
     if (!parts.content && !parts.embeds?.length && !parts.components?.length) throw emptyMessage();
     checkEmbedsSize(parts.embeds);
@@ -153,8 +162,9 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
       flags: (parsed.flags ?? 0) & 4096,
       allowedMentions: parsed.allowed_mentions,
       replyTo: replyTo && replyTo.channelId === channel.id ? replyTo : null,
+      nonce: parsed.nonce,
     });
-    return ok(world.messages.present(message));
+    return ok(world.messages.presentCreated(message));
   });
 
   // Discord's rules: 2-100 ids, no id twice (the spec's schema says both: 50035), none made more than

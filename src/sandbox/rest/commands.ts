@@ -1,38 +1,27 @@
-import { ApplicationCommandType } from 'discord-api-types/v10';
 import { z } from 'zod';
 import type { RESTPostAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
-import { missingAccess, unknownCommand } from '../errors';
+import { bulkProblems, checkCommandCounts, commandProblems, commandType } from '../command-rules';
+import { invalidFormBody, missingAccess, unknownCommand } from '../errors';
 import { noContent, ok, type Router } from '../router';
 import type { SandboxServices } from '../services';
 import { botGuild } from './guards';
 import { parseDiscordBody } from './validate';
 
-const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
-
-/** Slash commands (type 1, the default); user and message commands (2, 3) are context menu entries. */
-const isChatInput = (command: { type?: number | undefined }) => (command.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput;
-
-const commandSchema = z
-  .looseObject({
-    name: z.string().min(1).max(32),
-    type: z.number().int().min(1).max(4).optional(),
-    description: z.string().max(100).optional(),
-    options: z
-      .array(z.looseObject({ name: z.string().regex(NAME), type: z.number().int() }))
-      .max(25)
-      .optional(),
-  })
-  // Context menu names are what the menu shows: capitals and spaces allowed ('Report message').
-  .refine((c) => (isChatInput(c) ? NAME.test(c.name) : c.name.trim().length > 0), { message: 'Command name is invalid', path: ['name'] })
-  .refine((c) => !isChatInput(c) || (c.description ?? '').length > 0, {
-    message: 'Chat input commands need a description of 1-100 characters.',
-    path: ['description'],
-  })
-  .refine((c) => isChatInput(c) || (c.options ?? []).length === 0, { message: 'Context menu commands take no options.', path: ['options'] });
-
+/** A command body Discord takes (command-rules.ts), else 50035 naming each field. */
 function parseCommand(body: unknown): RESTPostAPIApplicationCommandsJSONBody {
-  // zod checked the fields the sandbox relies on; the rest is stored as sent.
-  return parseDiscordBody(commandSchema, body) as unknown as RESTPostAPIApplicationCommandsJSONBody;
+  const problems = commandProblems(body);
+  if (Object.keys(problems).length > 0) throw invalidFormBody(problems);
+  // The spec and the rules checked what Discord checks; the rest is stored as sent.
+  return body as RESTPostAPIApplicationCommandsJSONBody;
+}
+
+/** A bulk overwrite Discord takes: every command valid, no name twice for a type, within the counts. One bad command refuses all. */
+function parseBulk(body: unknown): RESTPostAPIApplicationCommandsJSONBody[] {
+  const bodies = parseDiscordBody(z.array(z.unknown()).max(200), body ?? []);
+  const problems = bulkProblems(bodies);
+  if (Object.keys(problems).length > 0) throw invalidFormBody(problems);
+  checkCommandCounts(bodies as { type?: unknown }[]);
+  return bodies as RESTPostAPIApplicationCommandsJSONBody[];
 }
 
 /** Application commands, global and per guild: list, bulk overwrite, create, get, edit, delete. */
@@ -49,12 +38,17 @@ export function registerCommandRoutes(router: Router, services: SandboxServices)
     router.add('GET', base, 'bot', ({ params }) => ok(world.commands.list(scope(params))));
     router.add('PUT', base, 'bot', ({ params, body }) => {
       const guildId = scope(params);
-      const bodies = parseDiscordBody(z.array(z.unknown()).max(200), body ?? []).map(parseCommand);
-      return ok(world.commands.overwrite(world.applicationId, guildId, bodies, newId));
+      return ok(world.commands.overwrite(world.applicationId, guildId, parseBulk(body), newId));
     });
     router.add('POST', base, 'bot', ({ params, body }) => {
       const guildId = scope(params);
-      return ok(world.commands.upsert(world.applicationId, guildId, parseCommand(body), newId), 201);
+      const command = parseCommand(body);
+      // An upsert of a name the scope holds replaces that command; a new one must fit the type's count.
+      const others = world.commands.list(guildId).filter((c) => c.name !== command.name || c.type !== commandType(command));
+      checkCommandCounts([...others, command]);
+      const replaces = others.length < world.commands.list(guildId).length;
+      // Discord answers 201 for a new command and 200 for one it replaced.
+      return ok(world.commands.upsert(world.applicationId, guildId, command, newId), replaces ? 200 : 201);
     });
     router.add('GET', `${base}/:commandId`, 'bot', ({ params }) => {
       const command = world.commands.get(scope(params), params.commandId ?? '');
@@ -66,6 +60,8 @@ export function registerCommandRoutes(router: Router, services: SandboxServices)
       const existing = world.commands.get(guildId, params.commandId ?? '');
       if (!existing) throw unknownCommand();
       const merged = parseCommand({ ...existing, ...(typeof body === 'object' && body !== null ? body : {}) });
+      const taken = world.commands.list(guildId).some((c) => c.id !== existing.id && c.name === merged.name && c.type === commandType(merged));
+      if (taken) throw invalidFormBody({ name: { code: 'APPLICATION_COMMANDS_DUPLICATE_NAME', message: 'Application command names must be unique' } });
       world.commands.delete(guildId, existing.id);
       return ok(world.commands.upsert(world.applicationId, guildId, merged, () => existing.id));
     });

@@ -136,6 +136,7 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
         services.logger.error({ err: error, path: ctx.path }, 'sandbox REST handler failed');
         throw error;
       }
+      if (matched && error.status < 500) matched.route.refused?.(matched.params, error);
       ctx.status = error.status;
       ctx.body = error.toJSON();
     }

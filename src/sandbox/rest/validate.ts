@@ -1,7 +1,18 @@
 import type { z } from 'zod';
 import { invalidFormBody } from '../errors';
 
+/** A rule's own Discord problem, carried in a custom issue's `params.discord` (e.g. COMPONENT_CUSTOM_ID_DUPLICATED). */
+function ownProblem(issue: z.core.$ZodIssue): { code: string; message: string } | null {
+  if (issue.code !== 'custom') return null;
+  const discord: unknown = issue.params?.discord;
+  if (typeof discord !== 'object' || discord === null) return null;
+  const { code, message } = discord as { code?: unknown; message?: unknown };
+  return typeof code === 'string' && typeof message === 'string' ? { code, message } : null;
+}
+
 function discordCode(issue: z.core.$ZodIssue): { code: string; message: string } {
+  const own = ownProblem(issue);
+  if (own) return own;
   if (issue.code === 'too_big' && issue.origin === 'string') {
     return { code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${String(issue.maximum)} or fewer in length.` };
   }

@@ -4,6 +4,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import spec from './discord-openapi.json';
+import { narrowUnions } from './unions';
 
 /** The spec, as parsed JSON. */
 export const discordSpec = spec as unknown as OpenApi;
@@ -225,7 +226,7 @@ export class RequestValidator {
       this.bodies.set(key, validate);
     }
     if (!validate || body === undefined || validate(body)) return null;
-    return fieldProblems(validate.errors ?? []);
+    return fieldProblems(narrowUnions(this.ajv, discordSpec.components.schemas, validate.errors ?? []));
   }
 
   /** Problems with the path and query parameters, or null when they are valid. */
