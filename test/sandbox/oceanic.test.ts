@@ -264,7 +264,7 @@ describe("Oceanic.js's tour of what a bot does", () => {
     assert.equal((deferred.followUpFlags ?? 0) & 64, 64, 'the follow-up is ephemeral');
   });
 
-  test('running the server: a channel made, given slowmode and an overwrite, a pin, typing, an invite, a webhook executed, a thread archived, all undone', async () => {
+  test('running the server: a channel with slowmode and an overwrite, a pin, typing, an invite, a webhook, a thread, all undone', async () => {
     const { demo } = sandbox.world;
     const guild = sandbox.world.requireGuild(demo.guildId);
     const botRole = guild.roles.get(demo.roles.bot);

@@ -230,7 +230,7 @@ describe('threads', () => {
     assert.equal(record(thread).archived, true);
   });
 
-  it('edited and deleted through PATCH and DELETE /channels: its creator renames and archives it; locking and deleting take Manage Threads; archived, it takes no rename (50083)', async () => {
+  it('PATCH and DELETE /channels: the creator renames and archives; locking and deleting take Manage Threads; archived, no rename (50083)', async () => {
     setBotPermissions((p) => (p | P.CreatePublicThreads | P.SendMessagesInThreads) & ~P.ManageThreads);
     const thread = await general().threads.create({ name: 'to be edited', type: ChannelType.PublicThread });
     const renamed = nextDispatch(bot, 'THREAD_UPDATE', (d) => d.id === thread.id && d.name === 'edited');
