@@ -1,4 +1,5 @@
 import {
+  DiscordAPIError,
   MessageFlags,
   type AutocompleteInteraction,
   type ButtonInteraction,
@@ -12,6 +13,9 @@ import type { Command, CommandReply, CommandUser, MessageCommand } from './comma
 import { failureText, reportFailure, runCommand, runMessageCommand } from './dispatch';
 import { targetMessage } from './message-commands';
 import { slashOptions } from './slash';
+
+/** What a member is told when the command ran but Discord refused to show its answer (a defect of the answer, logged). */
+export const ANSWER_REFUSED_MESSAGE = 'The command ran, but Discord refused to show its answer. The bot has logged why for its operator.';
 
 /** Past this, the first answer is a deferral ("thinking…"), well inside Discord's 3-second limit. */
 const DEFER_AFTER_MS = 2000;
@@ -91,22 +95,45 @@ async function answerCommand(
   const timer = setTimeout(() => {
     deferral = interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {}).catch(() => undefined);
   }, DEFER_AFTER_MS);
+  /** Set once a first response was sent: Discord counts it even when it refuses it, and a second is 40060. */
+  let responded = false;
   const send = async (reply: CommandReply, asError: boolean) => {
     clearTimeout(timer);
     if (deferral) await deferral;
     const payload = await services.messenger.prepare(interaction.guildId, reply);
     const privately = asError || (reply.ephemeral ?? ephemeral);
     if (interaction.deferred || interaction.replied) await interaction.editReply(payload);
-    else await interaction.reply({ ...payload, ...(privately ? { flags: MessageFlags.Ephemeral } : {}) });
+    else if (responded) {
+      // The first response was refused but spent the interaction: what is left is a follow-up,
+      // through the interaction's webhook (discord.js's followUp waits for a reply it never saw).
+      await interaction.webhook.send({ ...payload, ...(privately ? { flags: MessageFlags.Ephemeral } : {}) });
+    } else {
+      responded = true;
+      await interaction.reply({ ...payload, ...(privately ? { flags: MessageFlags.Ephemeral } : {}) });
+    }
   };
+  const sendFailure = (content: string) =>
+    send({ content, ephemeral: true }, true).catch((replyError: unknown) => services.logger.warn({ err: replyError }, 'could not send the failure reply'));
   try {
-    await send(await run(), false);
-  } catch (error) {
-    reportFailure(services, interaction.guildId, command.name, error, label);
-    const content = failureText(services, error, { command: command.name, guildId: interaction.guildId });
-    await send({ content, ephemeral: true }, true).catch((replyError: unknown) =>
-      services.logger.warn({ err: replyError }, 'could not send the failure reply'),
-    );
+    let reply: CommandReply;
+    try {
+      reply = await run();
+    } catch (error) {
+      reportFailure(services, interaction.guildId, command.name, error, label);
+      await sendFailure(failureText(services, error, { command: command.name, guildId: interaction.guildId }));
+      return;
+    }
+    try {
+      await send(reply, false);
+    } catch (error) {
+      // The command ran: saying it failed would invite the member to run it twice.
+      if (!(error instanceof DiscordAPIError) || error.status >= 500) {
+        await sendFailure(failureText(services, error, { command: command.name, guildId: interaction.guildId }));
+        return;
+      }
+      services.logger.error({ err: error, command: command.name, guildId: interaction.guildId }, 'Discord refused the answer to a command');
+      await sendFailure(ANSWER_REFUSED_MESSAGE);
+    }
   } finally {
     clearTimeout(timer);
     services.activity.command(interaction.guildId, command.name);

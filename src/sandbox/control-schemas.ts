@@ -84,9 +84,12 @@ export const autocompleteSchema = interactionSchema.extend({ focused: z.string()
 export const faultSchema = z.union([
   z.object({
     route: z.string().min(1),
-    status: z.union([z.literal(429), z.literal(500), z.literal(502), z.literal(503)]),
+    status: z.union([z.literal(400), z.literal(429), z.literal(500), z.literal(502), z.literal(503)]),
     count: z.number().int().min(1).max(1000),
     retryAfter: z.number().min(0).max(60).optional(),
+    /** A 400's Discord error code and message (default 50035 Invalid Form Body). */
+    code: z.number().int().min(10000).max(999999).optional(),
+    message: z.string().min(1).max(200).optional(),
   }),
   z.object({ dropGateway: z.literal(true) }),
   z.object({ reconnect: z.literal(true) }),

@@ -1,7 +1,7 @@
 import { pathSegments } from './router';
 
-/** Statuses a fault can answer with. */
-export type FaultStatus = 429 | 500 | 502 | 503;
+/** Statuses a fault can answer with: Discord refusing the call (400), rate limiting it, or failing. */
+export type FaultStatus = 400 | 429 | 500 | 502 | 503;
 
 /** A REST fault: the next `count` calls matching `route` answer `status`. */
 export interface FaultInput {
@@ -11,6 +11,9 @@ export interface FaultInput {
   count: number;
   /** Seconds, for 429 (default 0.2). */
   retryAfter?: number;
+  /** For 400: Discord's JSON error code and message (default 50035 Invalid Form Body). */
+  code?: number;
+  message?: string;
 }
 
 interface Fault extends FaultInput {
@@ -20,7 +23,7 @@ interface Fault extends FaultInput {
   remaining: number;
 }
 
-/** Injected REST failures: 429 storms and 5xx, consumed one call at a time. */
+/** Injected REST failures: refusals (400), 429 storms and 5xx, consumed one call at a time. */
 export class FaultInjector {
   private faults: Fault[] = [];
 
@@ -41,12 +44,12 @@ export class FaultInjector {
   }
 
   /** The fault the call `method` + `segments` hits (consuming one use), or null. */
-  take(method: string, segments: string[]): { status: FaultStatus; retryAfter: number } | null {
+  take(method: string, segments: string[]): { status: FaultStatus; retryAfter: number; code: number; message: string } | null {
     const fault = this.faults.find((f) => f.remaining > 0 && matches(f, method, segments));
     if (!fault) return null;
     fault.remaining -= 1;
     this.faults = this.faults.filter((f) => f.remaining > 0);
-    return { status: fault.status, retryAfter: fault.retryAfter ?? 0.2 };
+    return { status: fault.status, retryAfter: fault.retryAfter ?? 0.2, code: fault.code ?? 50035, message: fault.message ?? 'Invalid Form Body' };
   }
 }
 

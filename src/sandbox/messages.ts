@@ -147,6 +147,11 @@ export class MessageStore {
     return [...(this.byChannel.get(channelId)?.messages.values() ?? [])];
   }
 
+  /** A channel's kept ephemeral replies (seen only by the member each answers), oldest first. */
+  listEphemeral(channelId: string): MessageRecord[] {
+    return [...(this.ephemeralByChannel.get(channelId)?.messages.values() ?? [])];
+  }
+
   /** The message as the bot sees it over REST (a reply carries the message it answers). */
   present(message: MessageRecord): APIMessage {
     const thread = this.threads?.presentStartedFrom(message);

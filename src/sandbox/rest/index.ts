@@ -75,7 +75,7 @@ function majorId(params: Record<string, string>): string {
 
 /**
  * Serves `/api[/vN]/...`: rate limits (Discord's by default: a bucket per route and major id, the
- * global cap per token) and faults first (429/5xx), then auth, the body and parameters checked
+ * global cap per token) and faults first (429/5xx; an injected 400 as a refusal of the route), then auth, the body and parameters checked
  * against Discord's OpenAPI spec (50035), the handler, and Discord's error shape.
  * Every answer carries `X-RateLimit-*` headers.
  */
@@ -97,7 +97,9 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
       return;
     }
     const fault = services.faults.take(ctx.method, segments);
-    if (fault) {
+    // A refusal is answered as the route's own refusals are (below): a refused interaction response still spends the interaction.
+    const refusal = fault?.status === 400 ? new DiscordApiError(400, fault.code, fault.message) : null;
+    if (fault && !refusal) {
       ctx.status = fault.status;
       if (fault.status === 429) {
         ctx.set({
@@ -114,6 +116,7 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
     }
     try {
       if (!matched) throw notFoundRoute();
+      if (refusal) throw refusal;
       const caller = resolveCaller(services, matched.route, ctx.get('authorization') || undefined);
       let body: unknown;
       try {
