@@ -113,7 +113,10 @@ export interface Config {
    * when > 0, and the client address is taken that many entries from the right of X-Forwarded-For.
    */
   trustProxyHops: number;
-  /** Lets webhook URLs reach loopback, private and link-local addresses (a receiver on the self-hoster's own network; tests). */
+  /**
+   * Lets webhook URLs and radio stream URLs reach loopback, private and link-local addresses (a receiver
+   * or a stream on the self-hoster's own network; tests). ALLOW_PRIVATE_WEBHOOKS, one setting for both.
+   */
   allowPrivateWebhooks: boolean;
   /** The music library: where its files live, each server's quota and the largest upload, in bytes. */
   music: { dir: string; quotaBytes: number; maxFileBytes: number };

@@ -11,7 +11,7 @@ import { authRateLimit, mutationRateLimit, type RateLimitSettings } from './midd
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { mountRoutes } from './mount';
-import { routePath, type RouteSpec } from './route';
+import { rawBodyMatcher, routePath, type RouteSpec } from './route';
 import { indexRoutes } from './route-index';
 import { createRouter } from './router';
 import { createSessionMiddleware } from './session';
@@ -86,6 +86,15 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
     });
   }
   app.use(sessions.middleware);
+  // A route that takes a file as its body (an upload) reads it itself: marked before the guard and the parser.
+  const takesRawBody = rawBodyMatcher(routes);
+  app.use((ctx, next) => {
+    if (takesRawBody(ctx.method, ctx.path)) {
+      ctx.state.rawBody = true;
+      ctx.disableBodyParser = true;
+    }
+    return next();
+  });
   app.use(sameOriginOnly(config.publicUrl));
   app.use(jsonBody(logger));
   app.use(mutationRateLimit(deps.rateLimits?.mutations).middleware);
