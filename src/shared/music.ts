@@ -80,6 +80,8 @@ export const LibraryTrackSchema = z.object({
   sizeBytes: z.number().int(),
   uploadedBy: z.object({ id: z.string(), name: z.string() }),
   uploadedAt: z.string(),
+  /** Counts the edits: a page sends it back as `baseVersion` with its save. */
+  version: z.number().int(),
 });
 export type LibraryTrack = z.infer<typeof LibraryTrackSchema>;
 
@@ -107,6 +109,7 @@ export const LibraryTrackPatch = z
       .nullable()
       .transform((value) => (value ? value : null))
       .optional(),
+    baseVersion: baseVersion(),
   })
   .strict();
 
@@ -124,7 +127,7 @@ const streamUrl = () =>
     .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address of a stream or playlist' }));
 
 /** An internet radio station saved by name. */
-export const StationSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), createdAt: z.string() });
+export const StationSchema = z.object({ id: z.number().int(), name: z.string(), url: z.string(), createdAt: z.string(), version: z.number().int() });
 export type Station = z.infer<typeof StationSchema>;
 
 /** POST /music/stations */
@@ -132,7 +135,7 @@ export const StationInput = z.object({ name: text(STATION_NAME_MAX), url: stream
 export type StationInput = z.input<typeof StationInput>;
 
 /** PATCH /music/stations/:id */
-export const StationPatch = z.object({ name: text(STATION_NAME_MAX).optional(), url: streamUrl().optional() }).strict();
+export const StationPatch = z.object({ name: text(STATION_NAME_MAX).optional(), url: streamUrl().optional(), baseVersion: baseVersion() }).strict();
 
 /** The user-facing sentences of the library and the stations. */
 export const MUSIC_MESSAGES = {
@@ -165,3 +168,24 @@ export const fileTooLarge = (maxBytes: number) => `The file is larger than ${siz
 export const quotaExceeded = (usedBytes: number, quotaBytes: number, fileBytes: number) =>
   `The library uses ${sizeInWords(usedBytes)} of its ${sizeInWords(quotaBytes)}; this file needs ${sizeInWords(fileBytes)} more. ` +
   'Remove tracks to make room.';
+
+/** Sites whose links are never played, each with the sentence that says why. */
+const REFUSED_SITES = [
+  { hosts: ['youtube.com', 'youtu.be', 'youtube-nocookie.com'], message: MUSIC_MESSAGES.youtube },
+  { hosts: ['spotify.com', 'spotify.link', 'spoti.fi'], message: MUSIC_MESSAGES.spotify },
+] as const;
+
+/**
+ * Why a link is not played, when it is a YouTube (youtube.com and its subdomains such as
+ * music.youtube.com, youtu.be) or Spotify link; null for any other address (or text that is none).
+ */
+export function refusedLink(address: string): string | null {
+  let host: string;
+  try {
+    host = new URL(address.trim()).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
+  }
+  const site = REFUSED_SITES.find(({ hosts }) => hosts.some((name) => host === name || host.endsWith(`.${name}`)));
+  return site?.message ?? null;
+}
