@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Services } from '../core/services';
 import type { ProductMetrics } from '../metrics';
-import { jsonBody } from './middleware/body';
+import { jsonBody, rawBodies } from './middleware/body';
 import { compressResponses } from './middleware/compress';
 import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
@@ -87,14 +87,7 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
   }
   app.use(sessions.middleware);
   // A route that takes a file as its body (an upload) reads it itself: marked before the guard and the parser.
-  const takesRawBody = rawBodyMatcher(routes);
-  app.use((ctx, next) => {
-    if (takesRawBody(ctx.method, ctx.path)) {
-      ctx.state.rawBody = true;
-      ctx.disableBodyParser = true;
-    }
-    return next();
-  });
+  app.use(rawBodies(rawBodyMatcher(routes)));
   app.use(sameOriginOnly(config.publicUrl));
   app.use(jsonBody(logger));
   app.use(mutationRateLimit(deps.rateLimits?.mutations).middleware);
