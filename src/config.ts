@@ -22,6 +22,15 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** A size in megabytes (decimals allowed, e.g. 0.5), as bytes. */
+const megabytes = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: 'must be a size in megabytes, such as 50' })
+    .positive(`must be a size in megabytes above 0 and at most ${max}`)
+    .max(max, `must be a size in megabytes above 0 and at most ${max}`)
+    .default(fallback)
+    .transform((mb) => Math.floor(mb * 1024 * 1024));
+
 const EnvSchema = z.object({
   PORT: port(3000),
   SANDBOX_PORT: portNumber.optional(),
@@ -51,6 +60,12 @@ const EnvSchema = z.object({
     .enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' })
     .optional()
     .transform((value) => value === '1' || value === 'true'),
+  /** Where the music library's files are kept (one folder per server, files named by their content hash). */
+  MUSIC_DIR: optionalText,
+  /** How much audio one server's library may hold. */
+  MUSIC_QUOTA_MB: megabytes(500, 1_000_000),
+  /** The largest audio file one upload may be. */
+  MUSIC_MAX_FILE_MB: megabytes(50, 10_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -98,8 +113,13 @@ export interface Config {
    * when > 0, and the client address is taken that many entries from the right of X-Forwarded-For.
    */
   trustProxyHops: number;
-  /** Lets webhook URLs reach loopback, private and link-local addresses (a receiver on the self-hoster's own network; tests). */
+  /**
+   * Lets webhook URLs and radio stream URLs reach loopback, private and link-local addresses (a receiver
+   * or a stream on the self-hoster's own network; tests). ALLOW_PRIVATE_WEBHOOKS, one setting for both.
+   */
   allowPrivateWebhooks: boolean;
+  /** The music library: where its files live, each server's quota and the largest upload, in bytes. */
+  music: { dir: string; quotaBytes: number; maxFileBytes: number };
   logLevel: (typeof LOG_LEVELS)[number];
   /** Turns GET /metrics on; scrapers send it as `Authorization: Bearer <token>`. Unset: /metrics is a 404. */
   metricsToken?: string;
@@ -108,6 +128,9 @@ export interface Config {
 /** The default store: a SQLite file in data/, relative to the working directory. */
 export const DEFAULT_DATABASE_URL = 'sqlite:data/bot.sqlite';
 
+/** The default music library folder, beside the default store, relative to the working directory. */
+export const DEFAULT_MUSIC_DIR = 'data/music';
+
 /**
  * Parses the environment. Throws ConfigError with one line naming the first bad variable.
  * With DISCORD_TOKEN set (production), the OAuth credentials, session secret and public URL are required.
@@ -115,6 +138,9 @@ export const DEFAULT_DATABASE_URL = 'sqlite:data/bot.sqlite';
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const vars = parseEnv(EnvSchema, env, SECRET_VARIABLES);
   const mode = vars.DISCORD_TOKEN ? 'discord' : 'sandbox';
+  if (vars.MUSIC_MAX_FILE_MB > vars.MUSIC_QUOTA_MB) {
+    throw new ConfigError(`MUSIC_MAX_FILE_MB must not be larger than MUSIC_QUOTA_MB (a file that large could never fit in a server's library)`);
+  }
   if (mode === 'discord') {
     const required = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'SESSION_SECRET', 'PUBLIC_URL'] as const;
     for (const name of required) {
@@ -134,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     trustProxyHops: vars.TRUST_PROXY,
     allowPrivateWebhooks: vars.ALLOW_PRIVATE_WEBHOOKS,
+    music: { dir: vars.MUSIC_DIR ?? DEFAULT_MUSIC_DIR, quotaBytes: vars.MUSIC_QUOTA_MB, maxFileBytes: vars.MUSIC_MAX_FILE_MB },
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
   };

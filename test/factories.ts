@@ -1,7 +1,7 @@
 // Factories in the style of Outline's: each makes what it needs (a member in the sandbox, a
 // signed-in account, a grant, the row a route's example acts on), with overrides, so tests never
 // lean on each other's state, and the product's routes carry no fixtures of their own.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Services } from '../src/core/services';
 import { createAnnouncement } from '../src/features/announcements/service';
 import { addReactionRole } from '../src/features/reaction-roles/service';
@@ -191,6 +191,41 @@ async function failedRoleGrant(services: Services, guildId: string): Promise<Rec
   return { id: String(grant.id) };
 }
 
+/** A track row of the guild's library to edit or remove (no file: removing one that is not there is fine). */
+async function musicTrack(services: Services, guildId: string) {
+  const now = new Date();
+  const row = await services.store.models.MusicTrack.create({
+    guildId,
+    contentHash: randomBytes(32).toString('hex'),
+    title: 'Example',
+    artist: null,
+    album: null,
+    durationSeconds: 1,
+    format: 'wav',
+    sizeBytes: 1000,
+    uploadedById: '0',
+    uploadedByName: 'example',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { trackId: String(row.id) };
+}
+
+/** A saved station to edit or remove, under a name no other has. */
+async function musicStation(services: Services, guildId: string) {
+  const now = new Date();
+  const name = `Station ${randomBytes(4).toString('hex')}`;
+  const row = await services.store.models.MusicStation.create({
+    guildId,
+    name,
+    nameKey: name.toLowerCase(),
+    url: 'http://93.184.216.34/a.mp3',
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id: String(row.id) };
+}
+
 /** The fixtures of the guild routes whose examples need one, keyed by the route's method and path as it declares them. */
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /access': async (services, guildId) => ({ roleId: services.gateway.roles(guildId).find((role) => !role.isEveryone && !role.managed)?.id ?? '' }),
@@ -245,6 +280,14 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     const entry = await services.settings.history(guildId, 1, 1);
     return { entryId: String(entry.entries.find((row) => row.restorable)?.id ?? 0) };
   },
+  'PATCH /music/library/:trackId': musicTrack,
+  'DELETE /music/library/:trackId': musicTrack,
+  'POST /music/stations': async (services, guildId) => {
+    await services.store.models.MusicStation.destroy({ where: { guildId, nameKey: 'example fm' } });
+    return {};
+  },
+  'PATCH /music/stations/:id': musicStation,
+  'DELETE /music/stations/:id': musicStation,
   'POST /welcome/test': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
 };
 

@@ -104,6 +104,26 @@ export class InvalidInput extends DomainError {
   }
 }
 
+/** What was sent is too large: one file over the largest upload, or over what the server's storage has left. */
+export class TooLarge extends DomainError {
+  override name = 'TooLarge';
+  constructor(
+    message: string,
+    /** 'file': over the largest upload; 'quota': over the server's storage left. */
+    readonly limit: 'file' | 'quota',
+  ) {
+    super(message);
+  }
+}
+
+/** What was sent is not of a kind taken here (a file that is not audio); `message` names what is. */
+export class UnsupportedKind extends DomainError {
+  override name = 'UnsupportedKind';
+  constructor(message: string) {
+    super(message);
+  }
+}
+
 /** Discord refused what the bot tried; `message` says why and how to fix it, for a server admin. */
 export class DiscordRefused extends DomainError {
   override name = 'DiscordRefused';

@@ -49,7 +49,7 @@ export function isPublicAddress(address: string): boolean {
   return parsed.range() === 'unicast' && parsed.match(GLOBAL_UNICAST_V6);
 }
 
-/** Why a webhook target was refused, for the admin. */
+/** Why a webhook's (or a radio stream's) target was refused, for the admin. */
 export class WebhookTargetRefused extends Error {
   override name = 'WebhookTargetRefused';
 }
@@ -57,9 +57,11 @@ export class WebhookTargetRefused extends Error {
 /**
  * Resolves the URL's host and refuses it when any address it resolves to is not public (unless
  * `allowPrivate`, for self-hosters whose receiver sits on their own network, and for tests).
+ * `noun` names what the URL is for in the refusal ("webhook", "stream"): the same guard keeps
+ * webhooks and radio streams off the host's own network, under the same operator setting.
  * Returns the addresses, so the connection can be pinned to what was checked.
  */
-export async function checkWebhookTarget(url: URL, allowPrivate: boolean): Promise<{ address: string; family: number }[]> {
+export async function checkWebhookTarget(url: URL, allowPrivate: boolean, noun = 'webhook'): Promise<{ address: string; family: number }[]> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   if (isIP(host)) {
@@ -68,13 +70,13 @@ export async function checkWebhookTarget(url: URL, allowPrivate: boolean): Promi
     try {
       addresses = await lookup(host, { all: true, verbatim: true });
     } catch {
-      throw new WebhookTargetRefused(`The webhook's host ${host} does not resolve to an address.`);
+      throw new WebhookTargetRefused(`The ${noun}'s host ${host} does not resolve to an address.`);
     }
   }
   if (!allowPrivate && addresses.some(({ address }) => !isPublicAddress(address))) {
     throw new WebhookTargetRefused(
-      `The webhook's host ${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a ` +
-        `webhook must reach a public address.`,
+      `The ${noun}'s host ${host} points to an address that is not public (loopback, private, link-local or reserved for a special purpose); a ` +
+        `${noun} must reach a public address.`,
     );
   }
   return addresses;

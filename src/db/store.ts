@@ -17,6 +17,7 @@ import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models
 import { Account } from './models/account';
 import { Session } from './models/session';
 import { RoleGrantRetry } from './models/role-grant';
+import { MusicStation, MusicTrack } from './models/music';
 import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/settings';
 import { CommandUsage, GuildDailyStats } from './models/stats';
 
@@ -47,6 +48,8 @@ export const models = {
   LevelReward,
   Revision,
   RoleGrantRetry,
+  MusicTrack,
+  MusicStation,
 };
 export type Models = typeof models;
 

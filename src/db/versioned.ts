@@ -10,7 +10,7 @@ import { refuseStaleSave, type DescribeValue, type EditMeanwhile } from '../core
 import type { Store } from './store';
 
 /** What kinds of rows keep revisions. */
-export type VersionedEntity = 'shopItem' | 'reactionRole' | 'announcement';
+export type VersionedEntity = 'shopItem' | 'reactionRole' | 'announcement' | 'musicTrack' | 'musicStation';
 
 /** The columns every versioned row has. */
 export interface VersionedRow {

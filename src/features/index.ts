@@ -13,6 +13,7 @@ import { notificationsFeature } from './notifications';
 import { serversFeature } from './servers';
 import { settingsFeature } from './settings';
 import { moderationFeature } from './moderation';
+import { musicFeature } from './music';
 import { statsFeature } from './stats';
 import { systemFeature } from './system';
 
@@ -33,5 +34,6 @@ export const FEATURES: readonly Feature[] = [
   economyFeature,
   moderationFeature,
   roleGrantsFeature,
+  musicFeature,
   diagnosticsFeature,
 ];

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Services } from '../core/services';
 import type { ProductMetrics } from '../metrics';
-import { jsonBody } from './middleware/body';
+import { jsonBody, rawBodies } from './middleware/body';
 import { compressResponses } from './middleware/compress';
 import { sameOriginOnly } from './middleware/csrf';
 import { errorHandler } from './middleware/errors';
@@ -11,7 +11,7 @@ import { authRateLimit, mutationRateLimit, type RateLimitSettings } from './midd
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { mountRoutes } from './mount';
-import { routePath, type RouteSpec } from './route';
+import { rawBodyMatcher, routePath, type RouteSpec } from './route';
 import { indexRoutes } from './route-index';
 import { createRouter } from './router';
 import { createSessionMiddleware } from './session';
@@ -86,6 +86,8 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
     });
   }
   app.use(sessions.middleware);
+  // A route that takes a file as its body (an upload) reads it itself: marked before the guard and the parser.
+  app.use(rawBodies(rawBodyMatcher(routes)));
   app.use(sameOriginOnly(config.publicUrl));
   app.use(jsonBody(logger));
   app.use(mutationRateLimit(deps.rateLimits?.mutations).middleware);

@@ -29,6 +29,8 @@ export interface GuildRouteExample {
   query?: Record<string, string>;
   /** Values for path parameters other than :guildId. */
   params?: Record<string, string>;
+  /** The route takes a file as its body (rawBody): the tests send a short generated audio file. */
+  upload?: 'audio';
 }
 
 /** What every handler receives: the parsed input, the services, and Koa's context for what is HTTP's alone. */
@@ -92,6 +94,12 @@ export interface GuildRouteSpec<B extends ZodType = ZodType, Q extends ZodType =
    * would serve the first one's stale answer as fresh for another second.
    */
   cache?: false | ReadCacheClass;
+  /**
+   * The body is a file, read by the handler from `ctx.req` as it arrives (an upload with a progress
+   * bar): the JSON body parser leaves it alone and the same-origin guard takes any Content-Type for
+   * it (the origin is still checked). The handler enforces its own size limit while reading.
+   */
+  rawBody?: true;
   handler(request: GuildRequest<B, Q>): unknown;
 }
 
@@ -122,6 +130,22 @@ export function guildRoute<B extends ZodType = ZodType<undefined>, Q extends Zod
 /** The access a guild route needs. */
 export function routeAccess(route: GuildRouteSpec): RouteAccess {
   return route.access ?? (route.method === 'get' ? 'view' : 'edit');
+}
+
+/** Whether a request (method, path under the app) is for a route that takes its body as a raw stream (GuildRouteSpec.rawBody). */
+export function rawBodyMatcher(routes: readonly RouteSpec[]): (method: string, path: string) => boolean {
+  const patterns = routes
+    .filter((route) => route.kind === 'guild' && route.rawBody)
+    .map((route) => ({
+      method: route.method.toUpperCase(),
+      // Parameters match one path segment, as the router's do; the router matches the same spelling only.
+      path: new RegExp(
+        `^/api${routePath(route)
+          .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[A-Za-z]+/g, '[^/]+')}$`,
+      ),
+    }));
+  return (method, path) => patterns.some((pattern) => pattern.method === method && pattern.path.test(path));
 }
 
 /** The full path of a route under /api. */

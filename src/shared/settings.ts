@@ -9,6 +9,7 @@ import { ApiKeyInput, BOT_DEFAULTS, BotSettingsSchema, StatusMessageInput } from
 import { ECONOMY_DEFAULTS, EconomySettingsSchema } from './economy';
 import { LEVELING_DEFAULTS, LevelingSettingsSchema } from './leveling';
 import { MODERATION_DEFAULTS, ModerationSettingsSchema } from './moderation';
+import { MUSIC_DEFAULTS, MusicSettingsSchema } from './music';
 import { WELCOME_DEFAULTS, WelcomeSettingsSchema } from './welcome';
 
 /** Every guild setting, each slice's fields side by side. */
@@ -18,12 +19,20 @@ export const GuildSettingsSchema = z.object({
   ...EconomySettingsSchema.shape,
   ...BotSettingsSchema.shape,
   ...ModerationSettingsSchema.shape,
+  ...MusicSettingsSchema.shape,
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;
 export type SettingKey = keyof GuildSettings;
 
 /** Defaults of spec section 9, merged under what a guild stored. */
-export const SETTINGS_DEFAULTS: GuildSettings = { ...WELCOME_DEFAULTS, ...LEVELING_DEFAULTS, ...ECONOMY_DEFAULTS, ...BOT_DEFAULTS, ...MODERATION_DEFAULTS };
+export const SETTINGS_DEFAULTS: GuildSettings = {
+  ...WELCOME_DEFAULTS,
+  ...LEVELING_DEFAULTS,
+  ...ECONOMY_DEFAULTS,
+  ...BOT_DEFAULTS,
+  ...MODERATION_DEFAULTS,
+  ...MUSIC_DEFAULTS,
+};
 
 /** The keys of every guild setting. */
 export const SETTING_KEYS = Object.keys(SETTINGS_DEFAULTS) as SettingKey[];

@@ -11,6 +11,7 @@ import { atLeast, type AccessLevel } from '../../src/shared/access';
 import { signInAs, startTestProduct } from '../helpers/product';
 import { routeFixture } from '../factories';
 import { waitFor } from '../helpers/wait';
+import { noiseWav } from '../helpers/audio';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -79,6 +80,7 @@ describe('access control on every /api/servers/:guildId route', () => {
     if (route.example.query) path += `?${new URLSearchParams(Object.entries(route.example.query).map(([name, value]) => [name, fill(value)]))}`;
     const agent = session ? session.agent : request(product.url);
     const pending = agent[route.method](path).set('Origin', product.config.publicUrl);
+    if (route.example.upload) return pending.set('Content-Type', 'audio/wav').send(noiseWav());
     if (route.example.body === undefined) return pending;
     const body = JSON.parse(JSON.stringify(route.example.body), (_key, value: unknown) =>
       typeof value === 'string' && value.startsWith(':') && value.slice(1) in values ? values[value.slice(1)] : value,

@@ -1,4 +1,7 @@
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Events } from 'discord.js';
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
@@ -19,7 +22,9 @@ export const TEST_SANDBOX_RATE_LIMITS = compressedRateLimits(10);
 
 /** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
 export async function startTestProduct(env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<Product> {
-  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', ...env });
+  // The music library's files go to a folder of the test's own, never to data/ of the working copy.
+  const musicDir = mkdtempSync(path.join(tmpdir(), 'music-lib-'));
+  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', MUSIC_DIR: musicDir, ...env });
   const product = await startProduct(config, {
     ...options,
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),

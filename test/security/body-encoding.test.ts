@@ -5,6 +5,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import request from 'supertest';
 import type { Product } from '../../src/main';
+import { rawBodyMatcher } from '../../src/http/route';
 import { captureLogs } from '../helpers/logs';
 import { startTestProduct } from '../helpers/product';
 
@@ -17,13 +18,20 @@ describe('request bodies with a Content-Encoding', () => {
   after(() => product.close());
 
   /** Every route of the API that takes a body, read from the router so later routes are covered too. */
-  function writeRoutes(): { method: string; path: string }[] {
+  function bodyRoutes(): { method: string; path: string }[] {
     return product.api.stack.flatMap((layer) =>
       layer.methods
         .filter((m) => ['POST', 'PUT', 'PATCH'].includes(m))
         .map((method) => ({ method, path: String(layer.path).replace(/:\w+/g, '123456789012345678') })),
     );
   }
+
+  /** Whether a route takes a file as its body (rawBody), which is read as sent: no coding at all. */
+  const takesFile = (route: { method: string; path: string }) =>
+    rawBodyMatcher(product.features.flatMap((feature) => feature.routes ?? []))(route.method, route.path);
+
+  /** The routes that take JSON. */
+  const writeRoutes = () => bodyRoutes().filter((route) => !takesFile(route));
 
   function send(route: { method: string; path: string }, encoding: string, body: Buffer | string) {
     const method = route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete';
@@ -57,6 +65,18 @@ describe('request bodies with a Content-Encoding', () => {
         'The request body is encoded as compress, which this server does not read; send it as gzip, deflate or br, or not encoded.',
       );
       assert.equal(response.headers['accept-encoding'], 'gzip, deflate, br', 'RFC 9110: a 415 for a coding says which codings are read');
+    }
+  });
+
+  test('a route that takes a file refuses any coding, before sign-in, saying to send it as it is', async () => {
+    const routes = bodyRoutes().filter(takesFile);
+    assert.ok(routes.length >= 1);
+    for (const route of routes) {
+      for (const encoding of ['gzip', 'br', 'compress', 'gzip, br']) {
+        const response = await send(route, encoding, 'whatever');
+        assert.equal(response.status, 415, `${route.method} ${route.path} with ${encoding}`);
+        assert.equal(response.body.message, `The file is sent encoded (Content-Encoding: ${encoding}); send it as it is, not encoded.`);
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import * as accrualFlushes from './005-accrual-flushes';
 import * as moderation from './006-moderation';
 import * as versions from './007-versions';
 import * as roleGrantRetries from './008-role-grant-retries';
+import * as music from './009-music';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -25,4 +26,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '006-moderation', ...moderation },
   { name: '007-versions', ...versions },
   { name: '008-role-grant-retries', ...roleGrantRetries },
+  { name: '009-music', ...music },
 ];

@@ -97,3 +97,28 @@ export function jsonBody(logger: Logger): Middleware {
     return parser(ctx, next);
   };
 }
+
+/**
+ * Marks the requests of routes that take a file as their body (GuildRouteSpec.rawBody): the JSON
+ * parser leaves them alone and the same-origin guard takes any Content-Type for them. Such a body
+ * is read as it arrives by its route, so it is taken as sent: a Content-Encoding is refused (415)
+ * before anything else, as the parser refuses a coding it does not read (audio is compressed already).
+ */
+export function rawBodies(takesRawBody: (method: string, path: string) => boolean): Middleware {
+  return (ctx, next) => {
+    if (!takesRawBody(ctx.method, ctx.path)) return next();
+    const coding = requestCoding(ctx.get('Content-Encoding'));
+    if (coding.kind !== 'one' || coding.coding !== 'identity') {
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        `The file is sent encoded (Content-Encoding: ${ctx.get('Content-Encoding')}); send it as it is, not encoded.`,
+        undefined,
+        { 'Accept-Encoding': 'identity' },
+      );
+    }
+    ctx.state.rawBody = true;
+    ctx.disableBodyParser = true;
+    return next();
+  };
+}

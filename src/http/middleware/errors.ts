@@ -6,6 +6,8 @@ import {
   StaleVersion,
   DiscordRefused,
   DomainError,
+  TooLarge,
+  UnsupportedKind,
   FeatureDisabled,
   Forbidden,
   InvalidInput,
@@ -69,6 +71,8 @@ function fromDomain(error: DomainError): ErrorResponse {
   if (error instanceof Conflict) return answer(409, 'conflict', error.field ? { [error.field]: error.message } : undefined);
   if (error instanceof FeatureDisabled) return answer(409, 'feature_disabled');
   if (error instanceof DiscordRefused) return answer(422, 'discord_refused');
+  if (error instanceof TooLarge) return answer(413, error.limit === 'file' ? 'too_large' : 'quota_exceeded');
+  if (error instanceof UnsupportedKind) return answer(415, 'unsupported_media_type');
   if (error instanceof StoreUnavailable) {
     // Busy or out of reach passes; a full disk or a read-only file waits for the operator.
     const passing = error.trouble === 'busy' || error.trouble === 'unreachable';

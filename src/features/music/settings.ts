@@ -1,0 +1,59 @@
+// The music settings: a slice of the guild's settings (src/shared/music.ts), saved through the
+// settings' one write (versioned, checked, recorded in the history). GET/PUT /music/settings serve
+// the slice alone for the Music page; PUT /settings takes the same fields.
+import { channelProblem, problemText } from '../../core/checks';
+import { InvalidInput } from '../../core/errors';
+import type { Actor } from '../../core/actor';
+import type { Services, SettingsEffect } from '../../core/services';
+import type { GuildSummary } from '../../bot/gateway';
+import { MUSIC_DEFAULTS, type MusicSettings, type MusicSettingsView } from '../../shared/music';
+import type { GuildSettings } from '../../shared/settings';
+import { writeSettings } from '../settings/public';
+
+/** The music settings' keys. */
+export const MUSIC_KEYS = Object.keys(MUSIC_DEFAULTS) as (keyof MusicSettings)[];
+
+/** The music slice of a guild's settings. */
+function slice(settings: GuildSettings): MusicSettings {
+  return Object.fromEntries(MUSIC_KEYS.map((key) => [key, settings[key]])) as MusicSettings;
+}
+
+/** The guild's music settings and the version to save over. */
+export async function musicSettingsView(services: Services, guildId: string): Promise<MusicSettingsView> {
+  const stored = await services.settings.stored(guildId);
+  return { ...slice(stored.settings), version: stored.version };
+}
+
+/** Saves a subset of the music settings over the version the page loaded. */
+export async function saveMusicSettings(
+  services: Services,
+  guild: GuildSummary,
+  patch: Partial<MusicSettings>,
+  edit: { actor: Actor; baseVersion?: number | undefined },
+): Promise<MusicSettingsView> {
+  await writeSettings(services, guild, patch, edit.actor, { kind: 'update', baseVersion: edit.baseVersion });
+  return musicSettingsView(services, guild.id);
+}
+
+/** The DJ role must be a role of the server, the radio channel a voice channel, the announce channel a text channel the bot can post embeds in. */
+export const musicIdsEffect: SettingsEffect = {
+  keys: ['musicDjRoleId', 'musicRadioChannelId', 'musicAnnounceChannelId'],
+  check(services, guild, next) {
+    const fields: Record<string, string> = {};
+    if (next.musicDjRoleId) {
+      const role = services.gateway.role(guild.id, next.musicDjRoleId);
+      if (!role) fields.musicDjRoleId = 'is not a role of this server. Pick another role.';
+      else if (role.isEveryone) fields.musicDjRoleId = 'cannot be @everyone; leave it empty instead, or pick a role.';
+    }
+    if (next.musicRadioChannelId) {
+      const channel = services.gateway.channel(guild.id, next.musicRadioChannelId);
+      if (!channel) fields.musicRadioChannelId = 'is not a channel of this server. Pick another channel.';
+      else if (channel.kind !== 'voice') fields.musicRadioChannelId = `#${channel.name} is not a voice channel. Pick a voice channel.`;
+    }
+    if (next.musicAnnounceChannelId) {
+      const problem = channelProblem(services, guild.id, next.musicAnnounceChannelId, ['send', 'embed']);
+      if (problem) fields.musicAnnounceChannelId = problemText(problem);
+    }
+    if (Object.keys(fields).length > 0) throw new InvalidInput(fields);
+  },
+};
