@@ -59,7 +59,7 @@ async function startOwnSandbox(options: Parameters<typeof startSandbox>[0], logg
   if (!trustSandboxVoice(sandbox)) {
     logger.warn(
       { caFile: sandbox.voiceCaFile },
-      `voice: this Node cannot trust the sandbox's voice certificate at run time; start with NODE_EXTRA_CA_CERTS=${sandbox.voiceCaFile} for the bot to join voice`,
+      `voice: this Node cannot trust the sandbox's voice certificate at run time; start with NODE_EXTRA_CA_CERTS=${sandbox.voiceCaFile} to join voice`,
     );
   }
   return sandbox;
