@@ -3,6 +3,8 @@
 // the channel heard. Also Discord's refusals and the events a player must survive (a voice server
 // change, a kick).
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
@@ -19,6 +21,7 @@ import {
   type VoiceConnection,
 } from '@discordjs/voice';
 import { WebSocket } from 'ws';
+import { encryptRtpSize, rtpHeader } from '../../src/sandbox/voice/rtp';
 import { waitFor } from '../helpers/wait';
 import { control, startBotHarness, type BotHarness } from './helpers';
 
@@ -31,6 +34,7 @@ interface HeardChannel {
   speaking: boolean;
   packets: number;
   decryptFailures: number;
+  refusedPackets: number;
 }
 
 /** `seconds` of a sine at `hz` as 48 kHz stereo s16le, about -8.7 dBFS. */
@@ -172,22 +176,76 @@ describe('sandbox voice server', () => {
     connection = null;
   });
 
-  it('does not answer a join where the bot may not connect; a later join is answered, and leaving clears its voice state', async () => {
-    const voice = join(demo().channels.staffVoice);
+  it('does not answer a join where the bot may not connect (no Connect, the channel full); a later join is answered; leaving clears its state', async () => {
+    const guildId = demo().guildId;
+    const lounge = h.sandbox.world.requireGuild(guildId).channels.get(demo().channels.voice);
+    assert.ok(lounge);
+    h.sandbox.world.structure.updateChannel(lounge, { userLimit: 1 });
+    const seat = (channelId: string | null) => control(h.sandbox, 'POST', `/guilds/${guildId}/voice`, { userId: demo().plainMemberId, channelId });
+    assert.equal((await seat(lounge.id)).status, 200);
     const serverUpdates: string[] = [];
     h.client.on('raw', (packet: { t?: string; d?: { endpoint?: string } }) => {
       if (packet.t === 'VOICE_SERVER_UPDATE') serverUpdates.push(String(packet.d?.endpoint));
     });
-    // Op 4s are read in order on the one gateway connection: once the rejoin is answered, the
-    // refused join was read before it.
-    voice.rejoin({ channelId: demo().channels.voice, selfDeaf: true, selfMute: false });
+    const voice = join(demo().channels.staffVoice);
+    // Op 4s are read in order on the one gateway connection: once the last is answered, the refused
+    // ones were read before it.
+    voice.rejoin({ channelId: lounge.id, selfDeaf: true, selfMute: false });
+    voice.rejoin({ channelId: demo().channels.afk, selfDeaf: true, selfMute: false });
     await entersState(voice, VoiceConnectionStatus.Ready, 10_000);
     assert.equal(serverUpdates.length, 1);
-    assert.equal(botChannel(), demo().channels.voice);
+    assert.equal(botChannel(), demo().channels.afk);
+    assert.equal((await seat(null)).status, 200);
+    h.sandbox.world.structure.updateChannel(lounge, { userLimit: 0 });
     const left = waitFor(() => botChannel() === null, 5000, 'the bot out of voice');
     voice.destroy();
     connection = null;
     await left;
-    await waitFor(() => (h.client.guilds.cache.get(demo().guildId)?.members.me?.voice.channelId ?? null) === null, 5000, 'the client to see it');
+    await waitFor(() => (h.client.guilds.cache.get(guildId)?.members.me?.voice.channelId ?? null) === null, 5000, 'the client to see it');
+  });
+
+  it('does not hear a server-muted bot (its packets are refused), and counts forged packets as decrypt failures', async () => {
+    const voice = join(demo().channels.voice);
+    await entersState(voice, VoiceConnectionStatus.Ready, 10_000);
+    voice.subscribe(player);
+    await control(h.sandbox, 'DELETE', `/guilds/${demo().guildId}/voice/audio`);
+    const mute = (on: boolean) =>
+      control(h.sandbox, 'POST', `/guilds/${demo().guildId}/voice/server`, { actorId: demo().adminUserId, userId: botId(), mute: on });
+    assert.equal((await mute(true)).status, 200);
+    await play(440, 1);
+    await entersState(player, AudioPlayerStatus.Idle, 10_000);
+    const muted = await waitFor(
+      async () => {
+        const channel = await heard();
+        return channel && channel.packets >= 50 && channel.refusedPackets === channel.packets ? channel : null;
+      },
+      3000,
+      'the muted packets',
+    );
+    assert.equal(muted.seconds, 0);
+    assert.equal((await mute(false)).status, 200);
+
+    const [link] = h.sandbox.voice.sessions.linksOf(demo().guildId, botId());
+    assert.ok(link);
+    const udp = createSocket('udp4');
+    const forged = encryptRtpSize(rtpHeader(link.ssrc, 1, 960), Buffer.from([0xf8, 0xff, 0xfe]), randomBytes(32), 1);
+    await new Promise<void>((resolve, reject) => udp.send(forged, h.sandbox.voice.udpPort, '127.0.0.1', (error) => (error ? reject(error) : resolve())));
+    udp.close();
+    await waitFor(async () => (await heard())?.decryptFailures === 1, 3000, 'the forged packet counted');
+  });
+
+  it("closes the voice socket with 4014 when the bot's channel is deleted", async () => {
+    const voice = connection;
+    assert.ok(voice);
+    const disconnected = entersState(voice, VoiceConnectionStatus.Disconnected, 5000);
+    assert.equal((await control(h.sandbox, 'DELETE', `/channels/${demo().channels.voice}`)).status, 204);
+    await disconnected;
+    assert.equal(
+      voice.state.status === VoiceConnectionStatus.Disconnected && voice.state.reason === VoiceConnectionDisconnectReason.WebSocketClose
+        ? voice.state.closeCode
+        : null,
+      4014,
+    );
+    assert.equal(botChannel(), null);
   });
 });

@@ -51,6 +51,8 @@ export class VoiceServer {
     readonly endpoint: string,
     /** The certificate file a client must trust (NODE_EXTRA_CA_CERTS). */
     readonly certFile: string,
+    /** The UDP socket's port (what Ready names). */
+    readonly udpPort: number,
   ) {
     for (const guild of world.guilds.values()) for (const [userId, state] of guild.voice) this.seated.set(`${guild.id}:${userId}`, state.channelId);
     world.events.on('dispatch', this.onDispatch);
@@ -74,7 +76,7 @@ export class VoiceServer {
       logger,
     );
     const port = await gateway.listen(options.port, options.host);
-    server = new VoiceServer(world, sessions, gateway, udp, `${options.host}:${port}`, certificate.certFile);
+    server = new VoiceServer(world, sessions, gateway, udp, `${options.host}:${port}`, certificate.certFile, udpPort);
     return server;
   }
 
