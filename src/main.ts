@@ -52,9 +52,17 @@ const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' 
  * Starts the sandbox Discord, loaded only when it runs: a process talking to Discord never holds
  * its code or its copy of Discord's OpenAPI spec (about 14 MB of heap).
  */
-async function startOwnSandbox(options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> {
-  const { startSandbox: start } = await import('./sandbox');
-  return start(options);
+async function startOwnSandbox(options: Parameters<typeof startSandbox>[0], logger: Logger): Promise<Sandbox> {
+  const { startSandbox: start, trustSandboxVoice } = await import('./sandbox');
+  const sandbox = await start(options);
+  // The voice gateway is wss with a certificate of the sandbox's own, which the bot must trust.
+  if (!trustSandboxVoice(sandbox)) {
+    logger.warn(
+      { caFile: sandbox.voiceCaFile },
+      `voice: this Node cannot trust the sandbox's voice certificate at run time; start with NODE_EXTRA_CA_CERTS=${sandbox.voiceCaFile} to join voice`,
+    );
+  }
+  return sandbox;
 }
 
 /** The running product: one HTTP server, one bot client, the services, and the sandbox when offline. */
@@ -221,12 +229,15 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     config.mode !== 'sandbox'
       ? undefined
       : (options.sandbox ??
-        (await startOwnSandbox({
-          port: config.sandboxPort ?? 0,
-          logger: logger.child({ face: 'sandbox' }),
-          clock: options.clock,
-          rateLimits: options.sandboxRateLimits,
-        })));
+        (await startOwnSandbox(
+          {
+            port: config.sandboxPort ?? 0,
+            logger: logger.child({ face: 'sandbox' }),
+            clock: options.clock,
+            rateLimits: options.sandboxRateLimits,
+          },
+          logger,
+        )));
   const server = createServer();
   const http = drainable(server);
   answerClientErrors(server);

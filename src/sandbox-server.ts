@@ -43,6 +43,7 @@ export function describeSandbox(sandbox: Sandbox): string {
     'Sandbox Discord listening (Ctrl+C stops it).',
     `  REST API:       ${sandbox.apiBase}/v10`,
     `  Gateway:        ${sandbox.gatewayUrl}  (GET /gateway/bot hands it out too)`,
+    `  Voice:          wss://${sandbox.voiceEndpoint}  (trust it: NODE_EXTRA_CA_CERTS=${sandbox.voiceCaFile} for the bot's process)`,
     `  Bot token:      ${sandbox.botToken}`,
     `  OAuth2 client:  ${sandbox.oauth.clientId} / ${sandbox.oauth.clientSecret}  (authorize at ${sandbox.oauth.authorizeUrl})`,
     `  Demo server:    ${demo.guildId}  (admin user ${demo.adminUserId})`,

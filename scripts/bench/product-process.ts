@@ -65,6 +65,17 @@ function remoteSandbox(info: SandboxInfo): Sandbox {
         },
       },
     ) as World,
+    // The voice server lives with the world, in the sandbox's process.
+    voiceEndpoint: '',
+    voiceCaFile: '',
+    voice: new Proxy(
+      {},
+      {
+        get: (_, key) => {
+          throw new Error(`the sandbox runs in another process (voice.${String(key)})`);
+        },
+      },
+    ) as Sandbox['voice'],
     restRoutes: [],
     rateLimited: { bucket: 0, global: 0 },
     dropGateway: () => undefined,

@@ -6,6 +6,7 @@ import { hasLoopbackHost, isCrossSite } from './origin';
 import { registerChatControls } from './control-chat';
 import { registerStructureControls } from './control-structure';
 import { registerVoiceControls } from './control-voice';
+import { registerVoiceAudioControls } from './voice/control';
 import { faultSchema, joinSchema, memberPatchSchema, moderationSchema, userPatchSchema } from './control-schemas';
 import { guildPermissions, hasPermission, outranks } from './permissions';
 import { ControlError, controlGuild, parseControlBody, requireMember } from './control-errors';
@@ -133,6 +134,7 @@ export function buildControlRouter(services: SandboxServices): Router {
   registerChatControls(router, services);
   registerStructureControls(router, services);
   registerVoiceControls(router, services);
+  registerVoiceAudioControls(router, services);
   return router;
 }
 

@@ -197,6 +197,9 @@ export class GatewayServer {
             };
             return;
           case GatewayOpcodes.VoiceStateUpdate:
+            // The bot joins, moves or leaves voice (an identified connection only, as Discord reads it).
+            if (session) this.services.voice.botVoiceRequest(frame.d);
+            return;
           case GatewayOpcodes.RequestSoundboardSounds:
             return;
         }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
@@ -16,6 +17,7 @@ import { RateLimiter, rateLimitTable, type RateLimitOption } from './ratelimit';
 import { buildRestRouter, restMiddleware } from './rest';
 import { seedWorld } from './seed';
 import { VIEWER_SCRIPT_HASH, viewerMiddleware } from './viewer';
+import { defaultCertDir, trustInProcess, VoiceServer } from './voice';
 import type { SandboxServices } from './services';
 import type { World } from './world';
 
@@ -57,6 +59,13 @@ export interface SandboxOptions {
    * 10008). Default MESSAGES_KEPT_PER_CHANNEL (1,000); tests make it small.
    */
   messagesKeptPerChannel?: number;
+  /** The voice WebSocket's port (wss, its own port); 0 (default) picks a free one. */
+  voicePort?: number;
+  /**
+   * Where the voice certificate is kept (made there when missing): default SANDBOX_VOICE_CERT_DIR, else
+   * data/sandbox-voice. The bot's process must trust it (NODE_EXTRA_CA_CERTS; see README, "Voice").
+   */
+  voiceCertDir?: string;
 }
 
 /**
@@ -99,6 +108,12 @@ export interface Sandbox {
   cdnBase: string;
   /** The gateway URL (`ws://.../gateway`). */
   gatewayUrl: string;
+  /** The voice server's endpoint as VOICE_SERVER_UPDATE names it (`127.0.0.1:<port>`, dialled as wss). */
+  voiceEndpoint: string;
+  /** The certificate the voice server serves: what NODE_EXTRA_CA_CERTS must name for a client to connect. */
+  voiceCaFile: string;
+  /** The voice server (its control routes are under /_sandbox/guilds/:guildId/voice/...). */
+  voice: VoiceServer;
   oauth: SandboxOAuth;
   botToken: string;
   /** The in-memory Discord state with its typed mutations (`addMember`, `setMemberRoles`, `demo` ids...). */
@@ -122,6 +137,15 @@ export interface Sandbox {
 
 export { SANDBOX_CLIENT_SECRET } from './constants';
 
+/**
+ * Makes this process trust the sandbox's voice certificate, for a bot in the same process (npm start
+ * without a token): true when NODE_EXTRA_CA_CERTS names it or Node (22.19, 24.5 on) could add it at
+ * run time; false when the process must be started with NODE_EXTRA_CA_CERTS for the bot to join voice.
+ */
+export function trustSandboxVoice(sandbox: Pick<Sandbox, 'voiceCaFile'>): boolean {
+  return trustInProcess({ certFile: sandbox.voiceCaFile, cert: readFileSync(sandbox.voiceCaFile, 'utf8') });
+}
+
 /** Starts the sandbox Discord (REST, gateway, OAuth2, control API) with the seeded demo world. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
@@ -139,6 +163,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const botToken = options.botToken ?? `${Buffer.from(world.botUserId).toString('base64url')}.sandbox.${randomBytes(18).toString('base64url')}`;
   world.botToken = botToken;
 
+  const voice = await VoiceServer.start(world, logger, { host, port: options.voicePort ?? 0, certDir: options.voiceCertDir ?? defaultCertDir() });
+
   const urls = { http: '', gateway: '' };
   let gateway: GatewayServer | null = null;
   const services: SandboxServices = {
@@ -146,6 +172,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults: new FaultInjector(),
     oauth: new OAuthStore(() => clock.ms()),
     interactions: new InteractionStore(world),
+    voice,
     logger,
     urls,
     redirectUris: new Set(options.redirectUris ?? []),
@@ -188,6 +215,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiBase: `${urls.http}/api`,
     cdnBase: `${urls.http}/cdn`,
     gatewayUrl: urls.gateway,
+    voiceEndpoint: voice.endpoint,
+    voiceCaFile: voice.certFile,
+    voice,
     oauth: {
       clientId: world.applicationId,
       clientSecret: SANDBOX_CLIENT_SECRET,
@@ -210,6 +240,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: async () => {
       services.interactions.close();
       liveGateway.close();
+      await voice.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { FaultInjector } from './faults';
 import type { InteractionStore } from './interactions';
 import type { OAuthStore } from './oauth-store';
+import type { VoiceServer } from './voice';
 import type { World } from './world';
 
 /** Everything the sandbox's HTTP and gateway faces share. */
@@ -10,6 +11,8 @@ export interface SandboxServices {
   faults: FaultInjector;
   oauth: OAuthStore;
   interactions: InteractionStore;
+  /** The voice server: the bot's op 4, voice connections, what channels heard. */
+  voice: VoiceServer;
   logger: Logger;
   /** The OAuth2 redirect URIs registered for the application (exact match, as on Discord). */
   redirectUris: Set<string>;
