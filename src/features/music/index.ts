@@ -4,7 +4,7 @@ import { actorOf } from '../../core/actor';
 import { guildRoute } from '../../http/route';
 import { rowId } from '../../shared/fields';
 import { LibraryTrackPatch, MusicSettingsUpdateSchema, StationInput, StationPatch, UploadQuery } from '../../shared/music';
-import { addTrack, editTrack, listLibrary, removeTrack } from './library';
+import { addTrack, editTrack, listLibrary, removeTrack, sweepIncoming } from './library';
 import { musicIdsEffect, musicSettingsView, saveMusicSettings } from './settings';
 import { addStation, editStation, listStations, removeStation } from './stations';
 import { musicState } from './state';
@@ -25,6 +25,15 @@ function declaredLength(header: string): number | undefined {
 export const musicFeature: Feature = {
   name: 'music',
   state: musicState,
+  // Uploads cut off by a crash leave temp files behind; an hour old, nothing is receiving them any more.
+  // Measured against the files' own times (the file system's clock), not the product's clock.
+  start: async (services) => {
+    const removed = await sweepIncoming(services.config.music.dir, Date.now()).catch((error: unknown) => {
+      services.logger.warn({ err: error }, 'music: could not clear unfinished uploads');
+      return 0;
+    });
+    if (removed > 0) services.logger.info({ removed }, 'music: removed files of uploads a stop cut off');
+  },
   settingsEffects: [musicIdsEffect],
   routes: [
     guildRoute({

@@ -5,7 +5,7 @@
 // its row written. A failure at any step leaves neither a file nor a row behind.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -34,6 +34,31 @@ const tracks = (services: Services, guildId: string) => services.store.guild(gui
 /** The library's folder, absolute. */
 function libraryRoot(services: Services): string {
   return path.resolve(services.config.music.dir);
+}
+
+/** How old a file in `.incoming` must be to be taken for a leftover: far longer than any upload takes. */
+export const INCOMING_LEFTOVER_MS = 60 * 60 * 1000;
+
+/**
+ * Removes what uploads cut off by a crash left in `<dir>/.incoming` (each upload removes its own
+ * temp file otherwise). Only files older than `olderThanMs`: another process sharing the folder
+ * may be receiving one now. Answers how many were removed.
+ */
+export async function sweepIncoming(dir: string, now: number, olderThanMs = INCOMING_LEFTOVER_MS): Promise<number> {
+  const incoming = path.join(path.resolve(dir), '.incoming');
+  const names = await readdir(incoming).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(incoming, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < olderThanMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /** Where a track's file lies: the guild's folder (its id, digits only) and the content hash with the format's extension. */
