@@ -25,7 +25,7 @@ export type { World } from './world';
 export type { DemoIds, NewMemberInput } from './types';
 export type { SandboxMount } from './mount';
 export { compressedRateLimits, DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
-export { MESSAGES_KEPT_PER_CHANNEL } from './messages';
+export { MESSAGES_KEPT_PER_CHANNEL } from './channel-messages';
 
 /** Options of `startSandbox`; everything has a default. */
 export interface SandboxOptions {

@@ -1,6 +1,7 @@
-import { UNICODE_EMOJI } from '../shared/emoji';
 import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIEmbed, type APIMessage, type APIThreadChannel } from 'discord-api-types/v10';
 import { recordAudit, type ActionContext } from './audit-log';
+import { ChannelMessages, MESSAGES_KEPT_PER_CHANNEL } from './channel-messages';
+import { emojiKey, isUnicodeEmoji, parseEmoji } from './emoji-path';
 import { resolvePings, type AllowedMentions } from './mentions';
 import { presentMember, presentMessage, presentUserById } from './presenters';
 import { unknownEmoji } from './errors';
@@ -56,55 +57,6 @@ export interface MessageThreads {
   parentOf(threadId: string): ChannelRecord | undefined;
   /** The thread started from the message, as a channel object. */
   presentStartedFrom(message: MessageRecord): APIThreadChannel | undefined;
-}
-
-/** An emoji as a path segment names it: unicode `👍`, or custom `name:id` (`a:name:id` when animated). */
-export function parseEmoji(raw: string): ReactionRecord['emoji'] {
-  const custom = /^(a:)?([\w~-]{1,32}):(\d{17,20})$/.exec(raw);
-  if (custom?.[2] && custom[3]) return { id: custom[3], name: custom[2], animated: Boolean(custom[1]) };
-  return { id: null, name: raw, animated: false };
-}
-
-/** True when `raw` is one unicode emoji. */
-export function isUnicodeEmoji(raw: string): boolean {
-  return UNICODE_EMOJI.test(raw);
-}
-
-/** Reactions of one emoji share a key: the id of a custom emoji (its name may be typed any way), the unicode emoji itself. */
-function emojiKey(emoji: ReactionRecord['emoji']): string {
-  return emoji.id ?? emoji.name;
-}
-
-/**
- * Messages the sandbox keeps per channel (and, apart, ephemeral replies per channel). Discord keeps
- * every message; a bot reads back only recent ones, and an in-memory Discord under chat cannot keep
- * them all (about 1 KB each: a demo grew by 580 MB in a few minutes).
- */
-export const MESSAGES_KEPT_PER_CHANNEL = 1000;
-
-/**
- * One channel's kept messages, oldest first, with a cursor on the oldest: a Map iterator sees
- * entries added after it was made and skips those deleted, so evicting the oldest costs O(1)
- * however many were evicted or deleted before (a fresh `keys().next()` would step over every
- * deleted slot at the front of the map's table until it is rehashed).
- */
-class ChannelMessages {
-  readonly messages = new Map<string, MessageRecord>();
-  private readonly oldest = this.messages.keys();
-
-  /** Keeps `message`; returns the ids of the oldest ones pushed past `limit`. */
-  add(message: MessageRecord, limit: number): string[] {
-    this.messages.set(message.id, message);
-    const evicted: string[] = [];
-    while (this.messages.size > limit) {
-      // Every entry before the cursor was evicted, so the next one is the oldest still kept.
-      const next = this.oldest.next();
-      if (next.done) break;
-      this.messages.delete(next.value);
-      evicted.push(next.value);
-    }
-    return evicted;
-  }
 }
 
 /**
