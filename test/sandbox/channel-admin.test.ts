@@ -18,7 +18,7 @@ import {
 import { ManualClock } from '../../src/core/clock';
 import { DISCORD_EPOCH } from '../../src/sandbox/snowflake';
 import type { WorldEvent } from '../../src/sandbox/world-state';
-import { control, startBotHarness, waitForEvent, type BotHarness } from './helpers';
+import { botApi, changeBotPermissions, control, startBotHarness, waitForEvent, type BotHarness } from './helpers';
 
 describe('channel routes bots use', () => {
   let h: BotHarness;
@@ -30,23 +30,10 @@ describe('channel routes bots use', () => {
   const demo = () => h.sandbox.world.demo;
   const world = () => h.sandbox.world;
 
-  /** A raw REST call as the bot: status and parsed body. */
-  const api = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${h.sandbox.apiBase}/v10${path}`, {
-      method,
-      headers: { authorization: `Bot ${h.sandbox.botToken}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => botApi<T>(h.sandbox, method, path, body);
   const code = (expected: number) => (error: unknown) => error instanceof DiscordAPIError && error.code === expected;
   /** Gives the bot's role `add` and takes `remove` (an admin editing it in Discord). */
-  const setBotPermissions = (add: bigint, remove = 0n) => {
-    const role = world().requireGuild(demo().guildId).roles.get(demo().roles.bot);
-    assert.ok(role);
-    world().structure.updateRole(demo().guildId, role, { permissions: (role.permissions | add) & ~remove });
-  };
+  const setBotPermissions = (add: bigint, remove = 0n) => changeBotPermissions(h.sandbox, (permissions) => (permissions | add) & ~remove);
   const dispatches = (t: string) => {
     const seen: WorldEvent[] = [];
     const listener = (event: WorldEvent) => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AuditLogEvent, DiscordAPIError, Events, GuildVerificationLevel, PermissionFlagsBits as P, type Guild, type GuildMember, type Role } from 'discord.js';
-import { startBotHarness, waitForEvent, type BotHarness } from './helpers';
+import { botApi, changeBotPermissions, startBotHarness, waitForEvent, type BotHarness } from './helpers';
 
 describe('guild and role routes bots use', () => {
   let h: BotHarness;
@@ -19,21 +19,10 @@ describe('guild and role routes bots use', () => {
     assert.ok(found);
     return found;
   };
-  const api = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${h.sandbox.apiBase}/v10${path}`, {
-      method,
-      headers: { authorization: `Bot ${h.sandbox.botToken}`, 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const api = <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => botApi<T>(h.sandbox, method, path, body);
   const code = (expected: number) => (error: unknown) => error instanceof DiscordAPIError && error.code === expected;
-  const setBotPermissions = (add: bigint, remove = 0n) => {
-    const role = world().requireGuild(demo().guildId).roles.get(demo().roles.bot);
-    assert.ok(role);
-    world().structure.updateRole(demo().guildId, role, { permissions: (role.permissions | add) & ~remove });
-  };
+  /** Gives the bot's role `add` and takes `remove` (an admin editing it in Discord). */
+  const setBotPermissions = (add: bigint, remove = 0n) => changeBotPermissions(h.sandbox, (permissions) => (permissions | add) & ~remove);
   const auditOf = (action: AuditLogEvent) =>
     world()
       .requireGuild(demo().guildId)

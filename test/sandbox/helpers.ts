@@ -53,3 +53,27 @@ export async function control<T = unknown>(sandbox: Sandbox, method: string, pat
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** Changes the permissions of the bot's role to `change(current)`, as an admin editing it in Discord would. */
+export function changeBotPermissions(sandbox: Sandbox, change: (permissions: bigint) => bigint): void {
+  const { guildId, roles } = sandbox.world.demo;
+  const role = sandbox.world.requireGuild(guildId).roles.get(roles.bot);
+  if (!role) throw new Error('the demo guild has no bot role');
+  sandbox.world.structure.updateRole(guildId, role, { permissions: change(role.permissions) });
+}
+
+/** A raw REST call as the bot (v10): the status and the parsed body. */
+export async function botApi<T = Record<string, unknown>>(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${sandbox.apiBase}/v10${path}`, {
+    method,
+    headers: { authorization: `Bot ${sandbox.botToken}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}

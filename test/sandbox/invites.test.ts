@@ -17,7 +17,7 @@ import {
 } from 'discord.js';
 import { ManualClock } from '../../src/core/clock';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { control, waitForEvent } from './helpers';
+import { changeBotPermissions, control, waitForEvent } from './helpers';
 import { dispatchShapeProblems, nextDispatch, recordDispatches, recordWorldDispatches, startClientWithIntents, type RawDispatch } from './intents-client';
 
 const refusedWith = (code: number) => (error: unknown) => error instanceof DiscordAPIError && error.code === code;
@@ -46,12 +46,7 @@ describe('invites', () => {
   });
 
   const general = () => bot.channels.cache.get(sandbox.world.demo.channels.general) as TextChannel;
-  const grantBot = (permissions: bigint) => {
-    const { guildId, roles } = sandbox.world.demo;
-    const role = sandbox.world.requireGuild(guildId).roles.get(roles.bot);
-    assert.ok(role);
-    sandbox.world.structure.updateRole(guildId, role, { permissions: role.permissions | permissions });
-  };
+  const grantBot = (permissions: bigint) => changeBotPermissions(sandbox, (held) => held | permissions);
   /** Every dispatch sent before a member's message has reached `client` once that message has. */
   const barrier = async (client: Client) => {
     const content = `barrier ${Math.random()}`;

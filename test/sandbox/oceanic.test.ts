@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Client as OceanicClient } from 'oceanic.js';
 import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { control } from './helpers';
+import { changeBotPermissions, control } from './helpers';
 
 // The CommonJS build: tsx's interop misreads the double default of the package's ESM wrapper.
 const { Client } = createRequire(import.meta.url)('oceanic.js') as typeof import('oceanic.js');
@@ -266,14 +266,11 @@ describe("Oceanic.js's tour of what a bot does", () => {
 
   test('running the server: a channel with slowmode and an overwrite, a pin, typing, an invite, a webhook, a thread, all undone', async () => {
     const { demo } = sandbox.world;
-    const guild = sandbox.world.requireGuild(demo.guildId);
-    const botRole = guild.roles.get(demo.roles.bot);
-    assert.ok(botRole);
     // The demo bot moderates; running the server takes more.
-    sandbox.world.structure.updateRole(demo.guildId, botRole, {
-      permissions:
-        botRole.permissions | P.ManageChannels | P.ManageWebhooks | P.PinMessages | P.CreatePublicThreads | P.SendMessagesInThreads | P.ManageThreads,
-    });
+    changeBotPermissions(
+      sandbox,
+      (held) => held | P.ManageChannels | P.ManageWebhooks | P.PinMessages | P.CreatePublicThreads | P.SendMessagesInThreads | P.ManageThreads,
+    );
     const channel = await client.rest.guilds.createChannel(demo.guildId, 0, { name: 'tour-stop', topic: 'Where the tour stops' });
     const edited = await client.rest.channels.edit(channel.id, { rateLimitPerUser: 30, reason: 'slow down' });
     assert.equal((edited as { rateLimitPerUser?: number }).rateLimitPerUser, 30);

@@ -19,7 +19,7 @@ import {
   type ThreadChannel,
 } from 'discord.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { waitForEvent } from './helpers';
+import { changeBotPermissions, waitForEvent } from './helpers';
 import { dispatchShapeProblems, nextDispatch, recordDispatches, recordWorldDispatches, startClientWithIntents, type RawDispatch } from './intents-client';
 
 const refusedWith = (code: number) => (error: unknown) => error instanceof DiscordAPIError && error.code === code;
@@ -47,12 +47,7 @@ describe('threads', () => {
   });
 
   const general = () => bot.channels.cache.get(sandbox.world.demo.channels.general) as TextChannel;
-  const setBotPermissions = (change: (permissions: bigint) => bigint) => {
-    const { guildId, roles } = sandbox.world.demo;
-    const role = sandbox.world.requireGuild(guildId).roles.get(roles.bot);
-    assert.ok(role);
-    sandbox.world.structure.updateRole(guildId, role, { permissions: change(role.permissions) });
-  };
+  const setBotPermissions = (change: (permissions: bigint) => bigint) => changeBotPermissions(sandbox, change);
   const record = (thread: ThreadChannel) => {
     const found = sandbox.world.threads.get(thread.id);
     assert.ok(found);

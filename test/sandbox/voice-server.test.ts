@@ -23,19 +23,11 @@ import {
 import { WebSocket } from 'ws';
 import { encryptRtpSize, rtpHeader } from '../../src/sandbox/voice/rtp';
 import { waitFor } from '../helpers/wait';
+import type { ChannelAudioReport } from '../../src/sandbox/voice';
 import { control, startBotHarness, type BotHarness } from './helpers';
 
-interface HeardChannel {
-  channelId: string;
-  seconds: number;
-  silentSeconds: number;
-  dominantHz: number | null;
-  level: number | null;
-  speaking: boolean;
-  packets: number;
-  decryptFailures: number;
-  refusedPackets: number;
-}
+/** What the control API reports a channel heard (the sandbox's own report type). */
+type HeardChannel = ChannelAudioReport;
 
 /** `seconds` of a sine at `hz` as 48 kHz stereo s16le, about -8.7 dBFS. */
 function tone(hz: number, seconds: number): Readable {

@@ -17,7 +17,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { control, waitForEvent } from './helpers';
+import { changeBotPermissions, control, waitForEvent } from './helpers';
 import { dispatchShapeProblems, nextDispatch, recordDispatches, recordWorldDispatches, startClientWithIntents, type RawDispatch } from './intents-client';
 
 const refusedWith = (code: number) => (error: unknown) => error instanceof DiscordAPIError && error.code === code;
@@ -47,12 +47,7 @@ describe('channel webhooks', () => {
   });
 
   const general = () => bot.channels.cache.get(sandbox.world.demo.channels.general) as TextChannel;
-  const setBotPermissions = (change: (permissions: bigint) => bigint) => {
-    const { guildId, roles } = sandbox.world.demo;
-    const role = sandbox.world.requireGuild(guildId).roles.get(roles.bot);
-    assert.ok(role);
-    sandbox.world.structure.updateRole(guildId, role, { permissions: change(role.permissions) });
-  };
+  const setBotPermissions = (change: (permissions: bigint) => bigint) => changeBotPermissions(sandbox, change);
   const clientOf = (id: string, token: string) => {
     const hook = new WebhookClient({ id, token }, { rest: { api: sandbox.apiBase } });
     hooks.push(hook);
