@@ -2,10 +2,10 @@
 // may add, remove, reorder and skip, and how loop modes pick the next track. The player (voice) and
 // the dashboard both act through it, so a limit holds whichever face asks. Refusals are sentences.
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../core/errors';
+import type { LoopMode } from '../../shared/music-player';
 
 /** off: each track once; track: the current one again; queue: a played track goes to the back. */
-export type LoopMode = 'off' | 'track' | 'queue';
-export const LOOP_MODES: readonly LoopMode[] = ['off', 'track', 'queue'];
+export type { LoopMode } from '../../shared/music-player';
 
 /** Where a track's audio comes from. */
 export type TrackSource =
