@@ -162,7 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     trustProxyHops: vars.TRUST_PROXY,
     allowPrivateWebhooks: vars.ALLOW_PRIVATE_WEBHOOKS,
-    music: { dir: vars.MUSIC_DIR ?? DEFAULT_MUSIC_DIR, quotaBytes: vars.MUSIC_QUOTA_MB, maxFileBytes: vars.MUSIC_MAX_FILE_MB, ffmpegPath: vars.FFMPEG_PATH ?? 'ffmpeg' },
+    music: {
+      dir: vars.MUSIC_DIR ?? DEFAULT_MUSIC_DIR,
+      quotaBytes: vars.MUSIC_QUOTA_MB,
+      maxFileBytes: vars.MUSIC_MAX_FILE_MB,
+      ffmpegPath: vars.FFMPEG_PATH ?? 'ffmpeg',
+    },
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
   };

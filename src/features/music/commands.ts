@@ -29,7 +29,10 @@ function queuedReply(queued: control.Queued): string {
 async function suggest(services: Services, guildId: string, typed: string) {
   const needle = typed.trim().toLowerCase();
   const data = services.store.guild(guildId);
-  const [stations, tracks] = await Promise.all([data.MusicStation.findAll({ order: [['nameKey', 'ASC']], limit: 100 }), data.MusicTrack.findAll({ order: [['id', 'DESC']], limit: 200 })]);
+  const [stations, tracks] = await Promise.all([
+    data.MusicStation.findAll({ order: [['nameKey', 'ASC']], limit: 100 }),
+    data.MusicTrack.findAll({ order: [['id', 'DESC']], limit: 200 }),
+  ]);
   const names = [...stations.map((s) => s.name), ...tracks.map((t) => t.title)].filter((name) => name.toLowerCase().includes(needle));
   return [...new Set(names)].slice(0, 25).map((name) => ({ name: name.slice(0, 100), value: name.slice(0, 100) }));
 }
@@ -68,7 +71,10 @@ const radio: Command = {
       maxLength: 50,
       autocomplete: async (invocation, typed) => {
         const stations = await invocation.services.store.guild(invocation.guildId).MusicStation.findAll({ order: [['nameKey', 'ASC']], limit: 100 });
-        return stations.filter((s) => s.nameKey.includes(typed.trim().toLowerCase())).slice(0, 25).map((s) => ({ name: s.name, value: s.name }));
+        return stations
+          .filter((s) => s.nameKey.includes(typed.trim().toLowerCase()))
+          .slice(0, 25)
+          .map((s) => ({ name: s.name, value: s.name }));
       },
     },
   ],
@@ -80,7 +86,12 @@ const radio: Command = {
 };
 
 /** A command that acts on the player and answers one sentence. */
-function action(name: string, description: string, act: (invocation: Invocation, actor: control.MusicActor) => Promise<string>, extra: Partial<Command> = {}): Command {
+function action(
+  name: string,
+  description: string,
+  act: (invocation: Invocation, actor: control.MusicActor) => Promise<string>,
+  extra: Partial<Command> = {},
+): Command {
   return { name, description, feature: 'music', ...extra, run: async (invocation) => act(invocation, await actorOf(invocation)) };
 }
 
@@ -97,7 +108,9 @@ const resume = action('resume', 'Resume the paused music', async ({ services, gu
 const skip = action('skip', 'Skip the track playing now (a vote unless you are a DJ)', async ({ services, guildId }, actor) => {
   const result = await control.skip(services, guildId, actor);
   if ('votes' in result) return `Vote to skip **${result.title}** counted: ${result.votes} of ${result.needed} needed.`;
-  return result.next ? `Skipped **${result.skipped.title}**. Now playing **${result.next.title}**.` : `Skipped **${result.skipped.title}**. The queue is empty now.`;
+  return result.next
+    ? `Skipped **${result.skipped.title}**. Now playing **${result.next.title}**.`
+    : `Skipped **${result.skipped.title}**. The queue is empty now.`;
 });
 
 const stop = action('stop', 'Stop the music and empty the queue', async ({ services, guildId }, actor) => {
@@ -145,7 +158,11 @@ const loop = action(
     await control.setLoop(invocation.services, invocation.guildId, actor, mode);
     return LOOP_WORDS[mode];
   },
-  { options: [{ type: 'string', name: 'mode', description: 'off, track or queue', required: true, choices: LOOP_MODES.map((mode) => ({ name: mode, value: mode })) }] },
+  {
+    options: [
+      { type: 'string', name: 'mode', description: 'off, track or queue', required: true, choices: LOOP_MODES.map((mode) => ({ name: mode, value: mode })) },
+    ],
+  },
 );
 
 const leave = action('leave', 'Make the bot leave the voice channel', async ({ services, guildId }, actor) => {

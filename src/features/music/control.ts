@@ -204,7 +204,12 @@ export async function shuffle(services: Services, guildId: string, actor: MusicA
 }
 
 /** Removes a waiting track by its place (1 = next) or its entry id; members remove their own. */
-export async function removeTrack(services: Services, guildId: string, actor: MusicActor, which: { position?: number; entryId?: string }): Promise<QueuedTrack> {
+export async function removeTrack(
+  services: Services,
+  guildId: string,
+  actor: MusicActor,
+  which: { position?: number; entryId?: string },
+): Promise<QueuedTrack> {
   const player = playing(services, guildId);
   requireListening(player, actor);
   return player.serial(() => {
@@ -233,7 +238,13 @@ export async function leave(services: Services, guildId: string, actor: MusicAct
 
 /** A queued track as the page shows it. */
 function trackView(track: QueuedTrack): PlayerTrack {
-  return { id: track.id, title: track.title, kind: track.source.kind, durationSeconds: track.durationSeconds, requestedBy: { id: track.requestedBy, name: track.requestedByName } };
+  return {
+    id: track.id,
+    title: track.title,
+    kind: track.source.kind,
+    durationSeconds: track.durationSeconds,
+    requestedBy: { id: track.requestedBy, name: track.requestedByName },
+  };
 }
 
 /** The server's player as the Music page shows it. */

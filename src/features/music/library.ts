@@ -32,7 +32,6 @@ export interface Upload {
 
 const tracks = (services: Services, guildId: string) => services.store.guild(guildId).MusicTrack;
 
-
 /** How old a file in `.incoming` must be to be taken for a leftover: far longer than any upload takes. */
 export const INCOMING_LEFTOVER_MS = 60 * 60 * 1000;
 

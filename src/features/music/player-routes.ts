@@ -14,7 +14,10 @@ const dashboardActor = (account: Account): control.MusicActor => ({ id: account.
 const EntryParams = z.object({ entryId: z.string().min(1).max(40) });
 
 /** A POST that acts on the player and answers it. */
-function act(path: string, run: (services: Parameters<typeof control.playerView>[0], guildId: string, actor: control.MusicActor) => Promise<unknown>): RouteSpec {
+function act(
+  path: string,
+  run: (services: Parameters<typeof control.playerView>[0], guildId: string, actor: control.MusicActor) => Promise<unknown>,
+): RouteSpec {
   return guildRoute({
     method: 'post',
     path,

@@ -143,7 +143,10 @@ export class GuildPlayer {
     } catch {
       this.connection = null;
       connection.destroy();
-      throw new DiscordRefused(0, `The bot could not connect to the voice channel <#${channelId}>: Discord did not let it in within ${JOIN_TIMEOUT_MS / 1000} seconds.`);
+      throw new DiscordRefused(
+        0,
+        `The bot could not connect to the voice channel <#${channelId}>: Discord did not let it in within ${JOIN_TIMEOUT_MS / 1000} seconds.`,
+      );
     }
   }
 
@@ -324,7 +327,8 @@ function lowerFirst(text: string): string {
 
 /** Sets the Opus encoder's complexity (opusscript or @discordjs/opus, whichever prism loaded). */
 function tuneEncoder(resource: AudioResource): void {
-  const encoder = (resource.encoder as unknown as { encoder?: { encoderCTL?(ctl: number, value: number): void; applyEncoderCTL?(ctl: number, value: number): void } })
-    ?.encoder;
+  const encoder = (
+    resource.encoder as unknown as { encoder?: { encoderCTL?(ctl: number, value: number): void; applyEncoderCTL?(ctl: number, value: number): void } }
+  )?.encoder;
   (encoder?.applyEncoderCTL ?? encoder?.encoderCTL)?.call(encoder, OPUS_SET_COMPLEXITY, OPUS_COMPLEXITY);
 }

@@ -130,7 +130,13 @@ export class Players {
     const length = track.durationSeconds === null ? 'live' : formatDuration(track.durationSeconds);
     await this.services.messenger
       .post(player.guildId, settings.musicAnnounceChannelId, {
-        embeds: [{ title: 'Now playing', description: `**${track.title}** (${length})\nAsked for by ${track.requestedByName} in <#${player.channelId}>`, color: 0x5865f2 }],
+        embeds: [
+          {
+            title: 'Now playing',
+            description: `**${track.title}** (${length})\nAsked for by ${track.requestedByName} in <#${player.channelId}>`,
+            color: 0x5865f2,
+          },
+        ],
       })
       .catch((error: unknown) => this.warn(error, 'announce a track'));
   }

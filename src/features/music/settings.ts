@@ -86,7 +86,8 @@ export const FFMPEG_MISSING =
 export const musicSwitchEffect: SettingsEffect = {
   keys: ['musicEnabled'],
   async check(services, _guild, next) {
-    if (next.musicEnabled && !(await ffmpegAvailable(musicState.of(services).ffmpegChecks, services.config.music.ffmpegPath))) throw InvalidInput.field('musicEnabled', FFMPEG_MISSING, FFMPEG_MISSING);
+    if (next.musicEnabled && !(await ffmpegAvailable(musicState.of(services).ffmpegChecks, services.config.music.ffmpegPath)))
+      throw InvalidInput.field('musicEnabled', FFMPEG_MISSING, FFMPEG_MISSING);
   },
   async apply(services, guild, next) {
     if (next.musicEnabled) return;

@@ -59,7 +59,9 @@ export async function resolveQuery(services: Services, guildId: string, query: s
       order: [['id', 'DESC']],
     }));
   if (!track) {
-    throw new NotFound(`Nothing in this server’s library or stations matches “${text}”. An admin can upload it on the Music page, or give a stream’s web address.`);
+    throw new NotFound(
+      `Nothing in this server’s library or stations matches “${text}”. An admin can upload it on the Music page, or give a stream’s web address.`,
+    );
   }
   return entry(track.artist ? `${track.title} by ${track.artist}` : track.title, { kind: 'library', trackId: String(track.id) }, track.durationSeconds, by);
 }
@@ -114,8 +116,13 @@ export function resolveAttachment(services: Services, file: AttachedFile, by: Re
   const looksAudio = type.startsWith('audio/') || type === 'application/ogg' || /\.(mp3|ogg|oga|opus|flac|wav|m4a|aac)$/i.test(file.name);
   if (!looksAudio) throw InvalidInput.field('file', 'is not audio', `“${file.name}” is not an audio file. Attach an MP3, Ogg, Opus, FLAC, WAV or M4A file.`);
   const max = services.config.music.maxFileBytes;
-  if (file.size > max) throw InvalidInput.field('file', 'is too large', `“${file.name}” is ${sizeInWords(file.size)}; the bot plays attachments up to ${sizeInWords(max)}.`);
-  const title = file.name.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim() || file.name;
+  if (file.size > max)
+    throw InvalidInput.field('file', 'is too large', `“${file.name}” is ${sizeInWords(file.size)}; the bot plays attachments up to ${sizeInWords(max)}.`);
+  const title =
+    file.name
+      .replace(/\.[^.]+$/, '')
+      .replace(/[_]+/g, ' ')
+      .trim() || file.name;
   return entry(title, { kind: 'attachment', url: file.url, fileName: file.name }, null, by);
 }
 
