@@ -3,8 +3,9 @@
 // command's attachment option, and what the control API refuses.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ApplicationCommandOptionType, Events, type Attachment, type Message } from 'discord.js';
+import { ApplicationCommandOptionType, Events, GatewayIntentBits as I, type Attachment, type Message } from 'discord.js';
 import { botApi, control, startBotHarness, waitForEvent, type BotHarness } from './helpers';
+import { startClientWithIntents } from './intents-client';
 
 interface ControlAttachment {
   id: string;
@@ -98,6 +99,20 @@ describe('attachments', () => {
     );
     assert.equal(fetched.body.attachments[0]?.url, attachment.url, 'REST shows the attachment too');
     assert.equal(fetched.body.attachments[0]?.content_type, 'audio/mpeg');
+  });
+
+  it('a bot without the MessageContent intent gets no attachments, as it gets no content', async () => {
+    const blind = await startClientWithIntents(h.sandbox, [I.Guilds, I.GuildMessages]);
+    try {
+      const got = waitForEvent<[Message]>(blind, Events.MessageCreate, (m) => m.author.id === member());
+      const posted = await post({ authorId: member(), content: 'a file', attachments: [{ filename: 'a.mp3', dataBase64: AUDIO.toString('base64') }] });
+      assert.equal(posted.status, 201);
+      const [message] = await got;
+      assert.equal(message.content, '');
+      assert.equal(message.attachments.size, 0);
+    } finally {
+      await blind.destroy();
+    }
   });
 
   it('a file without content type gets one from its extension; a message may be only files', async () => {
