@@ -88,7 +88,10 @@ describe('music playback through the sandbox voice server', () => {
     const queued = await h().waitForMessage(general, (m) => m.bot && m.replyTo === posted.body.id);
     assert.match(queued.content, /Queued \*\*second\*\* \(live\) at place 1\./);
     const text = { filename: 'notes.txt', contentType: 'text/plain', dataBase64: Buffer.from('not audio').toString('base64') };
-    assert.equal((await h().slash(member, 'play', { file: text })).body.content, '“notes.txt” is not an audio file. Attach an MP3, Ogg, Opus, FLAC, WAV or M4A file.');
+    assert.equal(
+      (await h().slash(member, 'play', { file: text })).body.content,
+      '“notes.txt” is not an audio file. Attach an MP3, Ogg, Opus, FLAC, WAV or M4A file.',
+    );
     // Others still listen from the test before: the admin skips as a DJ.
     assert.equal((await h().slash(h().demo.adminUserId, 'skip')).body.content, 'Skipped **my song**. Now playing **second**.');
     await hears(330);

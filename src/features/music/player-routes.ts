@@ -63,6 +63,7 @@ export const playerRoutes: RouteSpec[] = [
     example: { body: { trackId: ':trackId' } },
     handler: async ({ body, guild, account, services }) => {
       const actor = dashboardActor(account);
+      await control.requireEnabled(services, guild.id);
       const track = await resolveRow(services, guild.id, body, actor);
       await control.enqueue(services, guild.id, actor, track, { channelId: body.channelId ?? null });
       return control.playerView(services, guild.id);
