@@ -4,7 +4,8 @@ import { MUSIC_DEFAULTS } from '../../shared/music';
 import type { GuildSettings } from '../../shared/settings';
 import { ffmpegArgs, ffmpegReason } from './audio-input';
 import { isDj } from './control';
-import { leavesAlone } from './players';
+import { leavesAlone, playedPastLimit } from './players';
+import type { QueuedTrack } from './queue';
 
 const settings = (patch: Partial<GuildSettings>) => ({ ...MUSIC_DEFAULTS, ...patch }) as GuildSettings;
 
@@ -16,6 +17,21 @@ describe('the player’s rules', () => {
     assert.equal(leavesAlone(1000, 61_000, 'c', after60), true);
     assert.equal(leavesAlone(1000, 10_000_000, 'c', settings({ musicLeaveWhenAloneSeconds: 0 })), false);
     assert.equal(leavesAlone(1000, 10_000_000, 'radio', settings({ musicRadioChannelId: 'radio' })), false);
+  });
+
+  test('an attachment (length unknown when queued) is held to the limit once it has played past it; streams never are', () => {
+    const track = (source: QueuedTrack['source']): QueuedTrack => ({
+      id: 'q',
+      title: 't',
+      source,
+      durationSeconds: null,
+      requestedBy: 'u',
+      requestedByName: 'u',
+    });
+    const file = track({ kind: 'attachment', url: 'https://cdn.discordapp.com/a.mp3', fileName: 'a.mp3' });
+    assert.equal(playedPastLimit(file, 600, 600), false);
+    assert.equal(playedPastLimit(file, 600.5, 600), true);
+    assert.equal(playedPastLimit(track({ kind: 'stream', url: 'http://radio.example/live', stationName: null }), 90_000, 600), false);
   });
 
   test('a DJ: Manage Server, or the DJ role when one is set', () => {

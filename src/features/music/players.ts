@@ -41,6 +41,14 @@ export function leavesAlone(aloneSince: number | null, now: number, channelId: s
   return now - aloneSince >= settings.musicLeaveWhenAloneSeconds * 1000;
 }
 
+/**
+ * Whether a track of unknown length (an attachment) has played past the server's limit, the one
+ * time it can be known. Tracks of known length were checked when queued; live streams have none.
+ */
+export function playedPastLimit(track: QueuedTrack, positionSeconds: number, maxTrackSeconds: number): boolean {
+  return track.source.kind === 'attachment' && track.durationSeconds === null && positionSeconds > maxTrackSeconds;
+}
+
 /** The players of one product. */
 export class Players {
   private readonly byGuild = new Map<string, GuildPlayer>();
@@ -177,6 +185,17 @@ export class Players {
         const channelId = player.channelId;
         await player.serial(() => player.leave());
         void this.post(player, player.textChannelId, `Left <#${channelId}>: nobody was listening for ${formatDuration(settings.musicLeaveWhenAloneSeconds)}.`);
+        continue;
+      }
+      // An attachment's length is known only as it plays: held to the server's limit then.
+      const current = player.current;
+      if (current && playedPastLimit(current.track, current.positionSeconds, settings.musicMaxTrackSeconds)) {
+        await player.serial(() => (player.current?.track === current.track ? player.skip() : null));
+        void this.post(
+          player,
+          player.textChannelId,
+          `“${current.track.title}” is longer than ${formatDuration(settings.musicMaxTrackSeconds)}, the most this server plays; skipped it.`,
+        );
         continue;
       }
       if (this.ticks % SAVE_EVERY_TICKS === 0 && player.status === 'playing') await this.save(player);
