@@ -44,7 +44,6 @@ import { createMetrics } from './metrics';
 import type { RateLimitOption, Sandbox, SandboxMount, startSandbox } from './sandbox';
 import type { PublicMeta } from './shared/meta';
 import { PRODUCT_NAME } from './shared/product';
-import { relaunchTrustingSandboxVoice } from './voice-trust';
 
 /** Discord's own bases, used with a real token. */
 const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' };
@@ -57,12 +56,7 @@ async function startOwnSandbox(options: Parameters<typeof startSandbox>[0], logg
   const { startSandbox: start, trustSandboxVoice } = await import('./sandbox');
   const sandbox = await start(options);
   // The voice gateway is wss with a certificate of the sandbox's own, which the bot must trust.
-  if (!trustSandboxVoice(sandbox)) {
-    logger.warn(
-      { caFile: sandbox.voiceCaFile },
-      `voice: this Node cannot trust the sandbox's voice certificate at run time; start with NODE_EXTRA_CA_CERTS=${sandbox.voiceCaFile} to join voice`,
-    );
-  }
+  trustSandboxVoice(sandbox);
   return sandbox;
 }
 
@@ -394,4 +388,4 @@ async function main(): Promise<void> {
 }
 
 const isEntry = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
-if (isEntry) void relaunchTrustingSandboxVoice().then((relaunched) => (relaunched ? undefined : main()));
+if (isEntry) void main();

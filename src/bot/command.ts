@@ -99,6 +99,12 @@ export interface Command {
   permission?: bigint;
   /** Answer privately unless the reply says otherwise. */
   ephemeral?: boolean;
+  /**
+   * How long before a slow run is deferred ("thinking…"), 2000 ms by default. Commands slow by
+   * nature (joining a voice channel) defer sooner, so a busy process (several joins at once) still
+   * answers within Discord's three seconds; refusals come before it and stay private.
+   */
+  deferAfterMs?: number;
   options?: CommandOption[];
   run(invocation: Invocation): Promise<CommandReply | string>;
   /** A click on one of the reply's buttons (custom id `name:arg:…`): the new content of that message. */

@@ -85,7 +85,7 @@ function runMessage(command: MessageCommand, interaction: MessageContextMenuComm
  */
 async function answerCommand(
   interaction: CommandInteraction<'cached'>,
-  command: Pick<Command, 'name' | 'ephemeral'>,
+  command: Pick<Command, 'name' | 'ephemeral' | 'deferAfterMs'>,
   label: string,
   services: Services,
   run: () => Promise<CommandReply>,
@@ -94,7 +94,7 @@ async function answerCommand(
   let deferral: Promise<unknown> | null = null;
   const timer = setTimeout(() => {
     deferral = interaction.deferReply(ephemeral ? { flags: MessageFlags.Ephemeral } : {}).catch(() => undefined);
-  }, DEFER_AFTER_MS);
+  }, command.deferAfterMs ?? DEFER_AFTER_MS);
   /** Set once a first response was sent: Discord counts it even when it refuses it, and a second is 40060. */
   let responded = false;
   const send = async (reply: CommandReply, asError: boolean) => {

@@ -140,8 +140,8 @@ export { SANDBOX_CLIENT_SECRET } from './constants';
 
 /**
  * Makes this process trust the sandbox's voice certificate, for a bot in the same process (npm start
- * without a token): true when NODE_EXTRA_CA_CERTS names it or Node (22.19, 24.5 on) could add it at
- * run time; false when the process must be started with NODE_EXTRA_CA_CERTS for the bot to join voice.
+ * without a token): named in NODE_EXTRA_CA_CERTS, added to the default CAs (Node 22.19, 24.5 on), or
+ * trusted for connections to this machine only on an older Node (voice/certificate.ts).
  */
 export function trustSandboxVoice(sandbox: Pick<Sandbox, 'voiceCaFile'>): boolean {
   return trustInProcess({ certFile: sandbox.voiceCaFile, cert: readFileSync(sandbox.voiceCaFile, 'utf8') });

@@ -68,6 +68,20 @@ const PLANS: Record<string, { reads: true } | { refusal: string | null; refusing
   unban: { refusal: 'user_id', refusing: () => ['100000000000000000'] },
   buy: { refusal: 'item', refusing: () => ['no such item', '   ', '%', '_'] },
   daily: { refusal: null },
+  // Music: the admin who runs them is in no voice channel, so every one that would play refuses.
+  play: { refusal: 'query', refusing: () => ['no such track'] },
+  radio: { refusal: 'station', refusing: () => ['no such station'] },
+  queue: { reads: true },
+  nowplaying: { reads: true },
+  pause: { refusal: null },
+  resume: { refusal: null },
+  skip: { refusal: null },
+  stop: { refusal: null },
+  volume: { refusal: null },
+  remove: { refusal: null },
+  shuffle: { refusal: null },
+  loop: { refusal: null },
+  leave: { refusal: null },
 };
 
 type Value = SlashValue;

@@ -41,6 +41,8 @@ const play: Command = {
   name: 'play',
   description: 'Play a track from the library, a saved station, or a stream address',
   feature: 'music',
+  // Joining a voice channel takes a second or more: deferred early, inside Discord's three seconds.
+  deferAfterMs: 500,
   options: [
     {
       type: 'string',
@@ -69,6 +71,8 @@ const radio: Command = {
   name: 'radio',
   description: 'Play a saved internet radio station now, in place of the queue',
   feature: 'music',
+  // Joining a voice channel takes a second or more: deferred early, inside Discord's three seconds.
+  deferAfterMs: 500,
   options: [
     {
       type: 'string',

@@ -10,7 +10,7 @@ import type { GuildSummary } from '../../bot/gateway';
 import { MUSIC_DEFAULTS, type MusicSettings, type MusicSettingsView } from '../../shared/music';
 import type { GuildSettings } from '../../shared/settings';
 import { writeSettings } from '../settings/public';
-import { musicState } from './state';
+import { musicState, type FfmpegChecks } from './state';
 
 /** The music settings' keys. */
 export const MUSIC_KEYS = Object.keys(MUSIC_DEFAULTS) as (keyof MusicSettings)[];
@@ -62,9 +62,6 @@ export const musicIdsEffect: SettingsEffect = {
 
 /** How long an answer about ffmpeg is kept: an operator who installs it is believed within a minute. */
 const FFMPEG_CHECK_TTL_MS = 60_000;
-
-/** Answers of ffmpegAvailable by path (music's state keeps one per product). */
-export type FfmpegChecks = Map<string, { at: number; ok: Promise<boolean> }>;
 
 /** Whether `ffmpeg -version` runs (cached a minute per path). */
 export function ffmpegAvailable(ffmpegChecks: FfmpegChecks, ffmpegPath: string, now = Date.now()): Promise<boolean> {

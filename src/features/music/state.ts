@@ -1,7 +1,9 @@
 import { featureState } from '../../core/feature';
 import { Players } from './players';
-import type { FfmpegChecks } from './settings';
 import { KeyedQueue } from './state-queue';
+
+/** Answers of ffmpegAvailable (settings.ts) by ffmpeg's path, each with when it was asked. */
+export type FfmpegChecks = Map<string, { at: number; ok: Promise<boolean> }>;
 
 /** Music's state: the queue that keeps each guild's library writes one at a time, the players, and whether ffmpeg runs. */
 export const musicState = featureState('music', (services) => ({

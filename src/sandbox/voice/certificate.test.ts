@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { after, describe, it } from 'node:test';
-import { ensureVoiceCertificate, namedInExtraCas } from './certificate';
+import { ensureVoiceCertificate, namedInExtraCas, trustInProcess } from './certificate';
 
 describe('the voice certificate', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'voice-cert-test-'));
@@ -36,5 +38,36 @@ describe('the voice certificate', () => {
     writeFileSync(bundle, '-----BEGIN CERTIFICATE-----\nb3RoZXI=\n-----END CERTIFICATE-----\n');
     assert.equal(namedInExtraCas(voice, { NODE_EXTRA_CA_CERTS: bundle }), false);
     assert.equal(namedInExtraCas(voice, {}), false);
+  });
+});
+
+describe('trusting the voice certificate in this process', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'voice-trust-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Whether a TLS connection to the server at `host` is authorized. */
+  const connects = (port: number, host: string) =>
+    new Promise<boolean>((resolve) => {
+      const socket = tls.connect({ host, port, servername: host === '127.0.0.1' ? undefined : host });
+      socket.once('secureConnect', () => {
+        resolve(socket.authorized);
+        socket.destroy();
+      });
+      socket.once('error', () => resolve(false));
+    });
+
+  it('is refused before, and trusted after, for 127.0.0.1 and localhost, whatever Node this is', async () => {
+    const voice = await ensureVoiceCertificate(dir);
+    const server = tls.createServer({ cert: voice.cert, key: voice.key }, (socket) => socket.end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      assert.equal(await connects(port, '127.0.0.1'), false, 'a certificate made here is not trusted by default');
+      assert.equal(trustInProcess(voice, {}), true);
+      assert.equal(await connects(port, '127.0.0.1'), true);
+      assert.equal(await connects(port, 'localhost'), true);
+    } finally {
+      server.close();
+    }
   });
 });

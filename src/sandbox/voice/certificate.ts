@@ -90,16 +90,49 @@ export function namedInExtraCas(voice: Pick<VoiceCertificate, 'certFile' | 'cert
   }
 }
 
+/** Marks tls.connect once it trusts sandbox certificates on loopback (see trustOnLoopback). */
+const LOOPBACK_TRUST = Symbol.for('awesomebot.sandbox-voice-loopback-trust');
+
+/** The certificates tls.connect adds to its CAs for loopback connections, by their PEM. */
+type PatchedConnect = typeof tls.connect & { [LOOPBACK_TRUST]?: Set<string> };
+
 /**
- * Whether this process trusts `cert` for its TLS connections: it is in NODE_EXTRA_CA_CERTS, or
- * (Node 22.19 and 24.5 on) it was just added to the default CAs with tls.setDefaultCACertificates.
- * On older Node without the variable, nothing in the process can change what it trusts.
+ * On a Node that cannot add a CA at run time (before 22.19 and 24.5), trusts `cert` for TLS
+ * connections to this machine only (127.0.0.1, ::1, localhost), where the sandbox's voice server
+ * listens: tls.connect, which the voice client's WebSocket library calls, gets the default CAs and
+ * this certificate when the caller named none. Connections to any other host are left as they were.
+ */
+function trustOnLoopback(cert: string): void {
+  const current = tls.connect as PatchedConnect;
+  const trusted = current[LOOPBACK_TRUST];
+  if (trusted) {
+    trusted.add(cert);
+    return;
+  }
+  const certs = new Set([cert]);
+  const original = tls.connect;
+  const patched = function (this: unknown, ...args: unknown[]) {
+    const options = args.find((arg): arg is tls.ConnectionOptions => typeof arg === 'object' && arg !== null);
+    const host = options?.host ?? (typeof args[1] === 'string' ? args[1] : undefined);
+    if (options && options.ca === undefined && (host === '127.0.0.1' || host === '::1' || host === 'localhost')) {
+      options.ca = [...tls.rootCertificates, ...certs];
+    }
+    return (original as (...a: unknown[]) => tls.TLSSocket).apply(this, args);
+  } as PatchedConnect;
+  patched[LOOPBACK_TRUST] = certs;
+  (tls as { connect: typeof tls.connect }).connect = patched;
+}
+
+/**
+ * Makes this process trust `cert` for its TLS connections: it is in NODE_EXTRA_CA_CERTS already;
+ * or (Node 22.19 and 24.5 on) it is added to the default CAs with tls.setDefaultCACertificates; or,
+ * on an older Node, it is trusted for connections to this machine only (trustOnLoopback).
  */
 export function trustInProcess(voice: Pick<VoiceCertificate, 'certFile' | 'cert'>, env: NodeJS.ProcessEnv = process.env): boolean {
   if (namedInExtraCas(voice, env)) return true;
   const setDefaults = (tls as { setDefaultCACertificates?: (certs: string[]) => void }).setDefaultCACertificates;
   const getCerts = (tls as { getCACertificates?: (type?: string) => string[] }).getCACertificates;
-  if (!setDefaults || !getCerts) return false;
-  setDefaults([...getCerts('default'), voice.cert]);
+  if (setDefaults && getCerts) setDefaults([...getCerts('default'), voice.cert]);
+  else trustOnLoopback(voice.cert);
   return true;
 }
