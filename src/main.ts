@@ -52,7 +52,7 @@ const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' 
  * Starts the sandbox Discord, loaded only when it runs: a process talking to Discord never holds
  * its code or its copy of Discord's OpenAPI spec (about 14 MB of heap).
  */
-async function startOwnSandbox(options: Parameters<typeof startSandbox>[0], logger: Logger): Promise<Sandbox> {
+async function startOwnSandbox(options: Parameters<typeof startSandbox>[0]): Promise<Sandbox> {
   const { startSandbox: start, trustSandboxVoice } = await import('./sandbox');
   const sandbox = await start(options);
   // The voice gateway is wss with a certificate of the sandbox's own, which the bot must trust.
@@ -224,15 +224,12 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     config.mode !== 'sandbox'
       ? undefined
       : (options.sandbox ??
-        (await startOwnSandbox(
-          {
-            port: config.sandboxPort ?? 0,
-            logger: logger.child({ face: 'sandbox' }),
-            clock: options.clock,
-            rateLimits: options.sandboxRateLimits,
-          },
-          logger,
-        )));
+        (await startOwnSandbox({
+          port: config.sandboxPort ?? 0,
+          logger: logger.child({ face: 'sandbox' }),
+          clock: options.clock,
+          rateLimits: options.sandboxRateLimits,
+        })));
   const server = createServer();
   const http = drainable(server);
   answerClientErrors(server);
