@@ -11,6 +11,7 @@ export const PAGE_FIELDS = [
   'levelingEnabled',
   'economyEnabled',
   'automodEnabled',
+  'musicEnabled',
   'logChannelId',
   'notifyJoinLeave',
   'notifyLevelUp',
@@ -23,7 +24,11 @@ export const PAGE_FIELDS = [
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** The form's copy: text fields as typed (numbers too), the key only when one is typed. */
-export type Draft = { [K in PageField]: SettingsView[K] extends number ? string : SettingsView[K] extends string | null ? string : SettingsView[K] } & {
+export type Draft = {
+  [K in Exclude<PageField, 'musicEnabled'>]: SettingsView[K] extends number ? string : SettingsView[K] extends string | null ? string : SettingsView[K];
+} & {
+  /** A switch like the others (the shared schema still types it as always off until the server plays music). */
+  musicEnabled: boolean;
   statusMessage: string;
   apiKey: string;
 };
@@ -40,6 +45,7 @@ export function draftOf(view: SettingsView): Draft {
     levelingEnabled: view.levelingEnabled,
     economyEnabled: view.economyEnabled,
     automodEnabled: view.automodEnabled,
+    musicEnabled: view.musicEnabled,
     logChannelId: text(view.logChannelId),
     notifyJoinLeave: view.notifyJoinLeave,
     notifyLevelUp: view.notifyLevelUp,
@@ -69,6 +75,8 @@ export function bodyOf(draft: Draft, view: SettingsView): SettingsUpdate {
     levelingEnabled: draft.levelingEnabled,
     economyEnabled: draft.economyEnabled,
     automodEnabled: draft.automodEnabled,
+    // Until src/shared/bot-settings.ts types musicEnabled as a boolean, the server answers why it cannot be on.
+    musicEnabled: draft.musicEnabled as SettingsUpdate['musicEnabled'],
     logChannelId: orNull(draft.logChannelId),
     notifyJoinLeave: draft.notifyJoinLeave,
     notifyLevelUp: draft.notifyLevelUp,
