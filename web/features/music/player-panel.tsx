@@ -60,18 +60,29 @@ function Progress({ view, receivedAt }: { view: PlayerView; receivedAt: number }
 }
 
 /** The volume slider: moves freely, and is sent once it is let go (pointer up, or a key released). */
-function VolumeSlider({ guildId, volume, disabled }: { guildId: string; volume: number; disabled: boolean }) {
+function VolumeSlider({ guildId, volume, readOnly }: { guildId: string; volume: number; readOnly: boolean }) {
   const action = usePlayerAction(guildId);
   const [moving, setMoving] = useState<number | null>(null);
+  // The value on its way: a key released and then the focus leaving must not send it twice.
+  const [sending, setSending] = useState<number | null>(null);
   const shown = moving ?? volume;
   const commit = () => {
-    if (moving === null) return;
+    if (moving === null || moving === sending) return;
     const value = moving;
     if (value === volume) {
       setMoving(null);
       return;
     }
-    action.mutate({ call: () => playerControls.volume(guildId, value) }, { onSettled: () => setMoving(null) });
+    setSending(value);
+    action.mutate(
+      { call: () => playerControls.volume(guildId, value) },
+      {
+        onSettled: () => {
+          setSending(null);
+          setMoving((current) => (current === value ? null : current));
+        },
+      },
+    );
   };
   return (
     <div className="music-volume">
@@ -88,7 +99,7 @@ function VolumeSlider({ guildId, volume, disabled }: { guildId: string; volume: 
         step={1}
         value={shown}
         aria-valuetext={`${shown} percent`}
-        disabled={disabled || action.isPending}
+        disabled={readOnly}
         onChange={(event) => setMoving(Number(event.target.value))}
         onPointerUp={commit}
         onKeyUp={commit}
@@ -173,7 +184,7 @@ export function PlayerPanel({ guildId, view, receivedAt, readOnly }: PlayerPanel
             </Button>
           </div>
           <div className="row row-between music-settings-row">
-            <VolumeSlider guildId={guildId} volume={view.volume} disabled={busy} />
+            <VolumeSlider guildId={guildId} volume={view.volume} readOnly={readOnly} />
             <div className="segmented" role="group" aria-label="Loop">
               {LOOP_MODES.map((mode) => (
                 <Button
