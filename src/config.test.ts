@@ -68,12 +68,14 @@ describe('loadConfig', () => {
   });
 
   test('the music library: data/music, 500 MB per server and 50 MB per file by default; sizes in megabytes, checked', () => {
-    assert.deepEqual(loadConfig({}).music, { dir: 'data/music', quotaBytes: 500 * 1024 * 1024, maxFileBytes: 50 * 1024 * 1024 });
+    assert.deepEqual(loadConfig({}).music, { dir: 'data/music', quotaBytes: 500 * 1024 * 1024, maxFileBytes: 50 * 1024 * 1024, ffmpegPath: 'ffmpeg' });
     assert.deepEqual(loadConfig({ MUSIC_DIR: '/srv/music', MUSIC_QUOTA_MB: '1', MUSIC_MAX_FILE_MB: '0.5' }).music, {
       dir: '/srv/music',
       quotaBytes: 1024 * 1024,
       maxFileBytes: 512 * 1024,
+      ffmpegPath: 'ffmpeg',
     });
+    assert.equal(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' }).music.ffmpegPath, '/opt/ffmpeg/bin/ffmpeg');
     assert.throws(() => loadConfig({ MUSIC_QUOTA_MB: 'lots' }), { message: 'MUSIC_QUOTA_MB must be a size in megabytes, such as 50 (got "lots")' });
     assert.throws(() => loadConfig({ MUSIC_MAX_FILE_MB: '0' }), {
       message: 'MUSIC_MAX_FILE_MB must be a size in megabytes above 0 and at most 10000 (got "0")',

@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   MUSIC_QUOTA_MB: megabytes(500, 1_000_000),
   /** The largest audio file one upload may be. */
   MUSIC_MAX_FILE_MB: megabytes(50, 10_000),
+  /** The ffmpeg program that decodes what the music player plays (Debian's `ffmpeg`, found on PATH by default). */
+  FFMPEG_PATH: optionalText,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   METRICS_TOKEN: optionalText.pipe(
     z
@@ -119,7 +121,7 @@ export interface Config {
    */
   allowPrivateWebhooks: boolean;
   /** The music library: where its files live, each server's quota and the largest upload, in bytes. */
-  music: { dir: string; quotaBytes: number; maxFileBytes: number };
+  music: { dir: string; quotaBytes: number; maxFileBytes: number; ffmpegPath: string };
   logLevel: (typeof LOG_LEVELS)[number];
   /** Turns GET /metrics on; scrapers send it as `Authorization: Bearer <token>`. Unset: /metrics is a 404. */
   metricsToken?: string;
@@ -160,7 +162,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     trustProxyHops: vars.TRUST_PROXY,
     allowPrivateWebhooks: vars.ALLOW_PRIVATE_WEBHOOKS,
-    music: { dir: vars.MUSIC_DIR ?? DEFAULT_MUSIC_DIR, quotaBytes: vars.MUSIC_QUOTA_MB, maxFileBytes: vars.MUSIC_MAX_FILE_MB },
+    music: {
+      dir: vars.MUSIC_DIR ?? DEFAULT_MUSIC_DIR,
+      quotaBytes: vars.MUSIC_QUOTA_MB,
+      maxFileBytes: vars.MUSIC_MAX_FILE_MB,
+      ffmpegPath: vars.FFMPEG_PATH ?? 'ffmpeg',
+    },
     logLevel: vars.LOG_LEVEL,
     metricsToken: vars.METRICS_TOKEN,
   };

@@ -10,7 +10,7 @@ export function signBody(body: string, key: string): string {
 }
 
 /** A lookup that answers only the address that was checked, so DNS cannot change between the check and the connection. */
-function pinnedLookup(address: string, family: number): LookupFunction {
+export function pinnedLookup(address: string, family: number): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address, family }]);
     else callback(null, address, family);

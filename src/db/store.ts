@@ -17,7 +17,7 @@ import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models
 import { Account } from './models/account';
 import { Session } from './models/session';
 import { RoleGrantRetry } from './models/role-grant';
-import { MusicStation, MusicTrack } from './models/music';
+import { MusicSession, MusicStation, MusicTrack } from './models/music';
 import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/settings';
 import { CommandUsage, GuildDailyStats } from './models/stats';
 
@@ -50,6 +50,7 @@ export const models = {
   RoleGrantRetry,
   MusicTrack,
   MusicStation,
+  MusicSession,
 };
 export type Models = typeof models;
 

@@ -53,8 +53,8 @@ export const BotSettingsSchema = z.object({
   autoRoleEnabled: flag(),
   memberRoleId: optionalId(),
   automodEnabled: flag(),
-  /** There is no music feature yet: the switch exists and stays off. */
-  musicEnabled: z.literal(false, { error: 'Music commands are not available yet.' }),
+  /** Music in voice channels (needs ffmpeg on the bot's host). */
+  musicEnabled: flag(),
   /** Where the bot posts the notifications switched on below. */
   logChannelId: optionalId(),
   notifyJoinLeave: flag(),
@@ -102,6 +102,7 @@ export const FEATURE_SWITCHES = {
   leveling: { setting: 'levelingEnabled', label: 'Leveling', off: 'Leveling is turned off in this server.' },
   economy: { setting: 'economyEnabled', label: 'Economy', off: 'The economy is turned off in this server.' },
   automod: { setting: 'automodEnabled', label: 'Auto moderation', off: 'Auto moderation is turned off in this server.' },
+  music: { setting: 'musicEnabled', label: 'Music commands', off: 'Music commands are turned off in this server. An admin can turn them on in Bot Settings.' },
 } as const;
 export type FeatureSwitch = keyof typeof FEATURE_SWITCHES;
 

@@ -42,15 +42,15 @@ const ENCODINGS = {
 export type TestFormat = keyof typeof ENCODINGS;
 
 /**
- * A sine tone of `seconds`, encoded by ffmpeg in `format`, with a title tag when given. Fails with
+ * A sine tone of `seconds` at `hz`, encoded by ffmpeg in `format`, with a title tag when given. Fails with
  * a sentence when ffmpeg is not installed: these tests must not pass by skipping.
  */
-export async function ffmpegAudio(format: TestFormat, seconds: number, tags: { title?: string; artist?: string } = {}): Promise<Buffer> {
+export async function ffmpegAudio(format: TestFormat, seconds: number, tags: { title?: string; artist?: string } = {}, hz = 440): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'music-test-'));
   const file = path.join(dir, `tone.${format}`);
   const metadata = Object.entries(tags).flatMap(([name, value]) => ['-metadata', `${name}=${value}`]);
   try {
-    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, ...metadata, ...ENCODINGS[format], '-y', file]);
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=${hz}:duration=${seconds}`, ...metadata, ...ENCODINGS[format], '-y', file]);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error('ffmpeg is not installed: the music library tests need it to make audio files (apt-get install ffmpeg).', { cause: error });

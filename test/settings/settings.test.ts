@@ -63,7 +63,7 @@ describe('settings: read and write', () => {
       [{ commandPrefix: ' \n\t ' }, 'commandPrefix', /required/],
       [{ rateLimitPerMinute: 0 }, 'rateLimitPerMinute', /between 1 and 600/],
       [{ welcomeChannelId: 'general' }, 'welcomeChannelId', /Discord id/],
-      [{ musicEnabled: true }, 'musicEnabled', /not available yet/],
+      [{ musicEnabled: 'yes' }, 'musicEnabled', /true or false/],
       [{ noSuchSetting: 1 }, 'noSuchSetting', /not a known field/],
       [{ webhookUrl: 'ftp://example.com/x' }, 'webhookUrl', /http\(s\) URL/],
     ];

@@ -8,6 +8,7 @@ import * as moderation from './006-moderation';
 import * as versions from './007-versions';
 import * as roleGrantRetries from './008-role-grant-retries';
 import * as music from './009-music';
+import * as musicSessions from './010-music-sessions';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -27,4 +28,5 @@ export const MIGRATIONS: Migration[] = [
   { name: '007-versions', ...versions },
   { name: '008-role-grant-retries', ...roleGrantRetries },
   { name: '009-music', ...music },
+  { name: '010-music-sessions', ...musicSessions },
 ];

@@ -81,3 +81,29 @@ export class MusicStation extends Model<InferAttributes<MusicStation>, InferCrea
     );
   }
 }
+
+/** What a server's music player was doing, so a restart resumes it (features/music/sessions.ts). */
+export class MusicSession extends Model<InferAttributes<MusicSession>, InferCreationAttributes<MusicSession>> {
+  declare id: CreationOptional<number>;
+  declare guildId: string;
+  declare voiceChannelId: string;
+  declare textChannelId: string | null;
+  /** JSON (features/music/sessions.ts, SessionState). */
+  declare state: string;
+  declare updatedAt: Date;
+
+  /** Binds the model to a store. */
+  static initModel(sequelize: Sequelize): void {
+    this.init(
+      {
+        id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
+        guildId: { type: DataTypes.STRING(21), allowNull: false },
+        voiceChannelId: { type: DataTypes.STRING(21), allowNull: false },
+        textChannelId: { type: DataTypes.STRING(21), allowNull: true },
+        state: { type: DataTypes.TEXT, allowNull: false },
+        updatedAt: { type: DataTypes.DATE, allowNull: false },
+      },
+      { sequelize, tableName: 'music_sessions', timestamps: false },
+    );
+  }
+}

@@ -5,7 +5,9 @@ import { guildRoute } from '../../http/route';
 import { rowId } from '../../shared/fields';
 import { LibraryTrackPatch, MusicSettingsUpdateSchema, StationInput, StationPatch, UploadQuery } from '../../shared/music';
 import { addTrack, editTrack, listLibrary, removeTrack, sweepIncoming } from './library';
-import { musicIdsEffect, musicSettingsView, saveMusicSettings } from './settings';
+import { musicCommands } from './commands';
+import { playerRoutes } from './player-routes';
+import { musicIdsEffect, musicSettingsView, musicSwitchEffect, saveMusicSettings } from './settings';
 import { addStation, editStation, listStations, removeStation } from './stations';
 import { musicState } from './state';
 
@@ -18,9 +20,8 @@ function declaredLength(header: string): number | undefined {
 }
 
 /**
- * Music (issue 23), its server side so far: the library of uploaded audio files, saved radio
- * stations and the music settings. Playback (voice, the queue, commands) comes later; the Bot
- * Settings switch for music commands stays off until it does.
+ * Music (issue 23): the library of uploaded audio files, saved radio stations, the music settings,
+ * and playback in voice channels (players.ts) driven by the commands and the Music page.
  */
 export const musicFeature: Feature = {
   name: 'music',
@@ -33,9 +34,16 @@ export const musicFeature: Feature = {
       return 0;
     });
     if (removed > 0) services.logger.info({ removed }, 'music: removed files of uploads a stop cut off');
+    musicState.of(services).players.start();
   },
-  settingsEffects: [musicIdsEffect],
+  // What plays is saved, so the next start resumes it.
+  stop: (services) => musicState.of(services).players.stop(),
+  // After a restart (or a new gateway session) the bot rejoins its channel and resumes the queue.
+  catchUp: (services, guild) => musicState.of(services).players.resume(guild),
+  settingsEffects: [musicIdsEffect, musicSwitchEffect],
+  commands: musicCommands,
   routes: [
+    ...playerRoutes,
     guildRoute({
       method: 'get',
       path: '/music/settings',

@@ -17,6 +17,7 @@ import type { Services } from '../../core/services';
 import type { MusicTrack } from '../../db/models/music';
 import { saveVersioned } from '../../db/versioned';
 import { fileTooLarge, MUSIC_MESSAGES, quotaExceeded, TRACK_TEXT_MAX, type AudioFormat, type Library, type LibraryTrack } from '../../shared/music';
+import { libraryRoot, trackPath } from './files';
 import { musicState } from './state';
 
 /** What an upload brings: the bytes as they arrive, and what the request said about them. */
@@ -30,11 +31,6 @@ export interface Upload {
 }
 
 const tracks = (services: Services, guildId: string) => services.store.guild(guildId).MusicTrack;
-
-/** The library's folder, absolute. */
-function libraryRoot(services: Services): string {
-  return path.resolve(services.config.music.dir);
-}
 
 /** How old a file in `.incoming` must be to be taken for a leftover: far longer than any upload takes. */
 export const INCOMING_LEFTOVER_MS = 60 * 60 * 1000;
@@ -59,11 +55,6 @@ export async function sweepIncoming(dir: string, now: number, olderThanMs = INCO
     removed += 1;
   }
   return removed;
-}
-
-/** Where a track's file lies: the guild's folder (its id, digits only) and the content hash with the format's extension. */
-export function trackPath(services: Services, track: Pick<MusicTrack, 'guildId' | 'contentHash' | 'format'>): string {
-  return path.join(libraryRoot(services), track.guildId, `${track.contentHash}.${track.format}`);
 }
 
 /** A track as the dashboard lists it. */

@@ -11,6 +11,7 @@ const track = (by: string, seconds: number | null = 180, title = `track ${(next 
   source: { kind: 'library', trackId: `t${next}` },
   durationSeconds: seconds,
   requestedBy: by,
+  requestedByName: by,
 });
 const limits = { maxQueueLength: 5, perMemberQueueLimit: 2, maxTrackSeconds: 600 };
 const member = (userId: string) => ({ userId, dj: false });

@@ -19,6 +19,8 @@ export interface QueuedTrack {
   /** Null for a live stream. */
   durationSeconds: number | null;
   requestedBy: string;
+  /** The member's name when they queued it, for the queue's lines. */
+  requestedByName: string;
 }
 
 /** The limits a server sets on its queue (Music settings). */
@@ -146,6 +148,26 @@ export class MusicQueue {
     if (ended && this.loop === 'queue') this.upcoming.push(ended);
     this.playing = this.upcoming.shift() ?? null;
     return this.playing;
+  }
+
+  /** The current track could not be played: the next one, whatever the loop mode (a broken track is not played again). */
+  drop(): QueuedTrack | null {
+    this.playing = this.upcoming.shift() ?? null;
+    return this.playing;
+  }
+
+  /** The queue as a restart left it (sessions.ts): no limits are checked, the tracks were accepted once. */
+  restore(current: QueuedTrack | null, upcoming: readonly QueuedTrack[], loop: LoopMode): void {
+    this.playing = current;
+    this.upcoming.splice(0, this.upcoming.length, ...upcoming);
+    this.loop = loop;
+  }
+
+  /** Where the upcoming entry `entryId` waits (1-based), for the dashboard's remove and reorder by entry. */
+  positionOf(entryId: string): number {
+    const index = this.upcoming.findIndex((queued) => queued.id === entryId);
+    if (index === -1) throw new NotFound('That track is no longer in the queue; it may have played or been removed.');
+    return index + 1;
   }
 
   /** Empties the queue, the current track included (`/stop`). */

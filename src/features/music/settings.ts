@@ -1,6 +1,7 @@
 // The music settings: a slice of the guild's settings (src/shared/music.ts), saved through the
 // settings' one write (versioned, checked, recorded in the history). GET/PUT /music/settings serve
 // the slice alone for the Music page; PUT /settings takes the same fields.
+import { execFile } from 'node:child_process';
 import { channelProblem, problemText } from '../../core/checks';
 import { InvalidInput } from '../../core/errors';
 import type { Actor } from '../../core/actor';
@@ -9,6 +10,7 @@ import type { GuildSummary } from '../../bot/gateway';
 import { MUSIC_DEFAULTS, type MusicSettings, type MusicSettingsView } from '../../shared/music';
 import type { GuildSettings } from '../../shared/settings';
 import { writeSettings } from '../settings/public';
+import { musicState } from './state';
 
 /** The music settings' keys. */
 export const MUSIC_KEYS = Object.keys(MUSIC_DEFAULTS) as (keyof MusicSettings)[];
@@ -55,5 +57,41 @@ export const musicIdsEffect: SettingsEffect = {
       if (problem) fields.musicAnnounceChannelId = problemText(problem);
     }
     if (Object.keys(fields).length > 0) throw new InvalidInput(fields);
+  },
+};
+
+/** How long an answer about ffmpeg is kept: an operator who installs it is believed within a minute. */
+const FFMPEG_CHECK_TTL_MS = 60_000;
+
+/** Answers of ffmpegAvailable by path (music's state keeps one per product). */
+export type FfmpegChecks = Map<string, { at: number; ok: Promise<boolean> }>;
+
+/** Whether `ffmpeg -version` runs (cached a minute per path). */
+export function ffmpegAvailable(ffmpegChecks: FfmpegChecks, ffmpegPath: string, now = Date.now()): Promise<boolean> {
+  const known = ffmpegChecks.get(ffmpegPath);
+  if (known && now - known.at < FFMPEG_CHECK_TTL_MS) return known.ok;
+  const ok = new Promise<boolean>((resolve) => {
+    execFile(ffmpegPath, ['-hide_banner', '-version'], { timeout: 10_000 }, (error) => resolve(!error));
+  });
+  ffmpegChecks.set(ffmpegPath, { at: now, ok });
+  return ok;
+}
+
+/** The sentence for music switched on where ffmpeg does not run. */
+export const FFMPEG_MISSING =
+  'Music needs ffmpeg, which is not installed on the bot’s host. Install it (on Debian or Ubuntu: apt-get install ffmpeg; the Docker image has it), ' +
+  'or set FFMPEG_PATH to where it is, then turn music on again.';
+
+/** Music switched on needs ffmpeg; switched off, the player of the server leaves its channel. */
+export const musicSwitchEffect: SettingsEffect = {
+  keys: ['musicEnabled'],
+  async check(services, _guild, next) {
+    if (next.musicEnabled && !(await ffmpegAvailable(musicState.of(services).ffmpegChecks, services.config.music.ffmpegPath)))
+      throw InvalidInput.field('musicEnabled', FFMPEG_MISSING, FFMPEG_MISSING);
+  },
+  async apply(services, guild, next) {
+    if (next.musicEnabled) return;
+    const player = musicState.of(services).players.get(guild.id);
+    if (player) await player.serial(() => player.leave());
   },
 };

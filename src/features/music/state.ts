@@ -1,27 +1,11 @@
 import { featureState } from '../../core/feature';
+import { Players } from './players';
+import type { FfmpegChecks } from './settings';
+import { KeyedQueue } from './state-queue';
 
-/**
- * Runs one task at a time per key (a guild's library): two uploads at once must not both pass the
- * quota check before either is written. Keys with nothing queued are forgotten.
- */
-export class KeyedQueue {
-  private readonly tails = new Map<string, Promise<unknown>>();
-
-  /** Runs `task` after every task queued before it under `key`; its result or error is the caller's. */
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.then(task, task);
-    const tail = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return result;
-  }
-}
-
-/** Music's state: the queue that keeps each guild's library writes one at a time. */
-export const musicState = featureState('music', () => ({ library: new KeyedQueue() }));
+/** Music's state: the queue that keeps each guild's library writes one at a time, the players, and whether ffmpeg runs. */
+export const musicState = featureState('music', (services) => ({
+  library: new KeyedQueue(),
+  players: new Players(services),
+  ffmpegChecks: new Map() as FfmpegChecks,
+}));
