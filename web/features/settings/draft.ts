@@ -24,11 +24,7 @@ export const PAGE_FIELDS = [
 type PageField = (typeof PAGE_FIELDS)[number];
 
 /** The form's copy: text fields as typed (numbers too), the key only when one is typed. */
-export type Draft = {
-  [K in Exclude<PageField, 'musicEnabled'>]: SettingsView[K] extends number ? string : SettingsView[K] extends string | null ? string : SettingsView[K];
-} & {
-  /** A switch like the others (the shared schema still types it as always off until the server plays music). */
-  musicEnabled: boolean;
+export type Draft = { [K in PageField]: SettingsView[K] extends number ? string : SettingsView[K] extends string | null ? string : SettingsView[K] } & {
   statusMessage: string;
   apiKey: string;
 };
@@ -75,8 +71,7 @@ export function bodyOf(draft: Draft, view: SettingsView): SettingsUpdate {
     levelingEnabled: draft.levelingEnabled,
     economyEnabled: draft.economyEnabled,
     automodEnabled: draft.automodEnabled,
-    // Until src/shared/bot-settings.ts types musicEnabled as a boolean, the server answers why it cannot be on.
-    musicEnabled: draft.musicEnabled as SettingsUpdate['musicEnabled'],
+    musicEnabled: draft.musicEnabled,
     logChannelId: orNull(draft.logChannelId),
     notifyJoinLeave: draft.notifyJoinLeave,
     notifyLevelUp: draft.notifyLevelUp,
