@@ -53,13 +53,13 @@ describe('Music playback from the dashboard', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('now-playing-title').filter({ hasText: 'Long Tone' }).waitFor({ timeout: 15_000 });
     await page.getByText(/in 🔊 Lounge/).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Playing' }).waitFor({ timeout: 15_000 });
+    await page.getByTestId('player-status').filter({ hasText: 'Playing' }).waitFor({ timeout: 15_000 });
     await positionIs(page, 'above', 1);
     const before = await shown(page);
     await positionIs(page, 'above', before);
 
     await page.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('status').filter({ hasText: 'Paused' }).waitFor();
+    await page.getByTestId('player-status').filter({ hasText: 'Paused' }).waitFor();
     const paused = await shown(page);
     // Two reads of the player later, the bar has not moved.
     for (let poll = 0; poll < 2; poll += 1) {
@@ -67,7 +67,7 @@ describe('Music playback from the dashboard', () => {
     }
     await positionIs(page, 'equal', paused);
     await page.getByRole('button', { name: 'Resume' }).click();
-    await page.getByRole('status').filter({ hasText: 'Playing' }).waitFor();
+    await page.getByTestId('player-status').filter({ hasText: 'Playing' }).waitFor();
     await positionIs(page, 'above', paused);
 
     await page.getByRole('button', { name: 'Skip' }).click();

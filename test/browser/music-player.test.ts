@@ -121,14 +121,14 @@ describe('Music player panel', () => {
     );
 
     await page.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('status').filter({ hasText: 'Paused' }).waitFor();
+    await page.getByTestId('player-status').filter({ hasText: 'Paused' }).waitFor();
     const paused = await shownSeconds(page);
     // Two polls later the position is the same.
     await page.waitForResponse((response) => response.url().endsWith('/music/player') && response.request().method() === 'GET');
     await page.waitForResponse((response) => response.url().endsWith('/music/player') && response.request().method() === 'GET');
     assert.equal(await shownSeconds(page), paused, 'the bar stands still while paused');
     await page.getByRole('button', { name: 'Resume' }).click();
-    await page.getByRole('status').filter({ hasText: 'Playing' }).waitFor();
+    await page.getByTestId('player-status').filter({ hasText: 'Playing' }).waitFor();
 
     const volume = page.getByRole('slider', { name: 'Volume' });
     await volume.focus();

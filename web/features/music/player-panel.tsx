@@ -144,7 +144,7 @@ export function PlayerPanel({ guildId, view, receivedAt, readOnly }: PlayerPanel
           <p className="music-title" data-testid="now-playing-title">
             {current.title}
           </p>
-          <Badge tone={view.status === 'playing' ? 'success' : view.status === 'paused' ? 'warning' : 'neutral'} role="status">
+          <Badge tone={view.status === 'playing' ? 'success' : view.status === 'paused' ? 'warning' : 'neutral'} role="status" data-testid="player-status">
             {view.status === 'playing' ? 'Playing' : view.status === 'paused' ? 'Paused' : 'Connecting…'}
           </Badge>
         </div>
