@@ -26,6 +26,10 @@ ENV NODE_ENV=production \
     DATABASE_URL=sqlite:/app/data/bot.sqlite \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
+# The music player decodes members' files and streams with Debian's ffmpeg, spawned at run time.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist

@@ -44,6 +44,7 @@ import { createMetrics } from './metrics';
 import type { RateLimitOption, Sandbox, SandboxMount, startSandbox } from './sandbox';
 import type { PublicMeta } from './shared/meta';
 import { PRODUCT_NAME } from './shared/product';
+import { relaunchTrustingSandboxVoice } from './voice-trust';
 
 /** Discord's own bases, used with a real token. */
 const DISCORD = { app: 'https://discord.com', cdn: 'https://cdn.discordapp.com' };
@@ -393,4 +394,4 @@ async function main(): Promise<void> {
 }
 
 const isEntry = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
-if (isEntry) void main();
+if (isEntry) void relaunchTrustingSandboxVoice().then((relaunched) => (relaunched ? undefined : main()));

@@ -106,6 +106,34 @@ describe('Dockerfile', async () => {
     assert.doesNotMatch(firstRun, /\s-e\s/, 'the demo sets no variable');
   });
 
+  /** The packages each `apt-get install` of a stage installs, and whether every one keeps the image small. */
+  function aptInstalls(stage: Stage | undefined): { packages: string[]; lean: boolean }[] {
+    return (stage?.instructions ?? [])
+      .filter((i) => i.op === 'RUN' && /apt-get install/.test(i.args))
+      .map(({ args }) => {
+        const words = (/apt-get install ([^&;]*)/.exec(args)?.[1] ?? '').split(/\s+/).filter(Boolean);
+        return {
+          packages: words.filter((word) => !word.startsWith('-')),
+          // Updated and cleaned in the same layer, without recommended packages: no stale or dead weight in a layer.
+          lean: words.includes('--no-install-recommends') && /apt-get update/.test(args) && /rm -rf \/var\/lib\/apt\/lists/.test(args),
+        };
+      });
+  }
+
+  test('the runtime image has ffmpeg (the music player spawns it), and every apt-get install keeps its layer lean', () => {
+    const runtimeInstalls = aptInstalls(runtime);
+    assert.ok(
+      runtimeInstalls.some((install) => install.packages.includes('ffmpeg')),
+      'the runtime stage installs ffmpeg',
+    );
+    assert.ok(!aptInstalls(build).some((install) => install.packages.includes('ffmpeg')), 'the build stage needs no ffmpeg (nothing copies it across)');
+    for (const install of [...aptInstalls(build), ...runtimeInstalls]) assert.ok(install.lean, `apt-get install ${install.packages.join(' ')} is lean`);
+    // The runtime installs before it drops to the unprivileged user, who could not.
+    const instructions = runtime?.instructions ?? [];
+    const installAt = instructions.findIndex((i) => i.op === 'RUN' && /apt-get install/.test(i.args));
+    assert.ok(installAt >= 0 && installAt < instructions.findIndex((i) => i.op === 'USER'), 'installed as root, before USER');
+  });
+
   test('every npm script the Dockerfile runs exists', () => {
     const scripts = [...dockerfile.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? '');
     assert.ok(scripts.length > 0);

@@ -4,7 +4,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Services } from '../src/core/services';
 import { createAnnouncement } from '../src/features/announcements/service';
+import { Readable } from 'node:stream';
+import { enqueue } from '../src/features/music/control';
+import { addTrack } from '../src/features/music/library';
+import { resolveRow } from '../src/features/music/sources';
+import { musicState } from '../src/features/music/state';
+import { writeSettings } from '../src/features/settings/public';
 import { addReactionRole } from '../src/features/reaction-roles/service';
+import { noiseWav } from './helpers/audio';
 import type { Harness } from './helpers/harness';
 import { waitFor } from './helpers/wait';
 
@@ -226,6 +233,31 @@ async function musicStation(services: Services, guildId: string) {
   return { id: String(row.id) };
 }
 
+/**
+ * Music switched on and a player in the guild's first voice channel, playing a library track with
+ * two more waiting (a fresh queue each time): what the player routes act on. `paused` pauses it.
+ */
+async function musicPlaying(services: Services, guildId: string, callerId: string, paused = false) {
+  const guild = services.gateway.guild(guildId);
+  const voice = services.gateway.channels(guildId).find((channel) => channel.kind === 'voice');
+  if (!guild || !voice) throw new Error('the guild has no voice channel for the music fixture');
+  await writeSettings(services, guild, { musicEnabled: true }, { userId: callerId, name: 'fixture' }, { kind: 'update' });
+  const player = musicState.of(services).players.get(guildId);
+  if (player) await player.serial(() => player.stop());
+  const actor = { id: callerId, name: 'fixture', dj: true };
+  for (let i = 0; i < 3; i += 1) {
+    const track = await addTrack(services, guildId, {
+      body: Readable.from([noiseWav(20)]),
+      fileName: 'fixture.wav',
+      uploader: { userId: callerId, name: 'fixture' },
+    });
+    await enqueue(services, guildId, actor, await resolveRow(services, guildId, { trackId: track.id }, actor), { channelId: voice.id });
+  }
+  const playing = musicState.of(services).players.get(guildId);
+  if (paused && playing && !playing.paused) await playing.serial(() => playing.pause());
+  return { entryId: playing?.queue.next[0]?.id ?? '' };
+}
+
 /** The fixtures of the guild routes whose examples need one, keyed by the route's method and path as it declares them. */
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /access': async (services, guildId) => ({ roleId: services.gateway.roles(guildId).find((role) => !role.isEveryone && !role.managed)?.id ?? '' }),
@@ -288,6 +320,21 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   'PATCH /music/stations/:id': musicStation,
   'DELETE /music/stations/:id': musicStation,
+  'GET /music/player': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'POST /music/player/pause': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'POST /music/player/resume': (services, guildId, callerId) => musicPlaying(services, guildId, callerId, true),
+  'POST /music/player/skip': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'POST /music/player/stop': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'POST /music/player/shuffle': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'PUT /music/player/volume': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'PUT /music/player/loop': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'POST /music/queue': async (services, guildId, callerId) => {
+    const { entryId } = await musicPlaying(services, guildId, callerId);
+    const track = await services.store.models.MusicTrack.findOne({ where: { guildId }, order: [['id', 'DESC']] });
+    return { entryId, trackId: String(track?.id ?? 0) };
+  },
+  'POST /music/queue/move': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  'DELETE /music/queue/:entryId': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
   'POST /welcome/test': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
 };
 

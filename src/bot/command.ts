@@ -14,8 +14,21 @@ export interface CommandUser {
   bot: boolean;
 }
 
-/** A parsed option value: text, a number, a flag, a user, or a channel or role id (text). */
-export type OptionValue = string | number | boolean | CommandUser;
+/** A file given as an option: one uploaded with the slash command, or attached to the text command's message. */
+export interface CommandAttachment {
+  id: string;
+  /** Where Discord serves the file (its CDN; the sandbox's own origin offline). */
+  url: string;
+  /** The file's name as uploaded. */
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** The MIME type Discord reports, if any (the uploader's, or guessed from the name). */
+  contentType: string | null;
+}
+
+/** A parsed option value: text, a number, a flag, a user, a file, or a channel or role id (text). */
+export type OptionValue = string | number | boolean | CommandUser | CommandAttachment;
 
 /** One choice of an autocompleted option. */
 export interface Choice {
@@ -44,7 +57,9 @@ export type CommandOption =
   | OptionBase<'boolean'>
   | OptionBase<'user'>
   | OptionBase<'channel'>
-  | OptionBase<'role'>;
+  | OptionBase<'role'>
+  /** A file: the slash command's upload, or the text command message's attachments in order (they take no word). */
+  | OptionBase<'attachment'>;
 
 /** A row of buttons under a reply; each button's custom id is `command:arg:arg` (see Command.button). */
 export type ButtonRow = APIActionRowComponent<APIButtonComponent>;
@@ -145,6 +160,20 @@ export const read = {
   },
   user: (invocation: Invocation, name: string): CommandUser | undefined => {
     const value = invocation.options.get(name);
-    return typeof value === 'object' ? value : undefined;
+    return isCommandUser(value) ? value : undefined;
+  },
+  attachment: (invocation: Invocation, name: string): CommandAttachment | undefined => {
+    const value = invocation.options.get(name);
+    return isCommandAttachment(value) ? value : undefined;
   },
 };
+
+/** Whether an option value is a member or user. */
+export function isCommandUser(value: OptionValue | undefined): value is CommandUser {
+  return typeof value === 'object' && 'username' in value;
+}
+
+/** Whether an option value is a file. */
+export function isCommandAttachment(value: OptionValue | undefined): value is CommandAttachment {
+  return typeof value === 'object' && 'url' in value;
+}

@@ -1,6 +1,6 @@
 import { InvalidInput } from '../core/errors';
 import { isSnowflake } from '../shared/auth';
-import type { Command, CommandOption, OptionValue } from './command';
+import { isCommandAttachment, isCommandUser, type Command, type CommandOption, type OptionValue } from './command';
 
 /** How a command is typed, for usage hints: "!give <member> <amount> [note]". */
 export function usage(command: Command, prefix: string): string {
@@ -29,7 +29,9 @@ function problemWith(option: CommandOption, value: OptionValue): string | null {
     case 'boolean':
       return typeof value === 'boolean' ? null : 'must be yes or no';
     case 'user':
-      return typeof value === 'object' ? null : 'must be a member';
+      return isCommandUser(value) ? null : 'must be a member';
+    case 'attachment':
+      return isCommandAttachment(value) ? null : 'must be a file';
     case 'channel':
     case 'role':
       return typeof value === 'string' && isSnowflake(value) ? null : `must be a ${option.type}`;

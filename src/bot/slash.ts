@@ -4,10 +4,11 @@ import {
   ApplicationIntegrationType,
   InteractionContextType,
   type APIApplicationCommandBasicOption,
+  type Attachment,
   type ChatInputCommandInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Command, CommandOption, CommandUser, OptionValue } from './command';
+import type { Command, CommandAttachment, CommandOption, CommandUser, OptionValue } from './command';
 
 const TYPES: Record<CommandOption['type'], ApplicationCommandOptionType> = {
   string: ApplicationCommandOptionType.String,
@@ -17,6 +18,7 @@ const TYPES: Record<CommandOption['type'], ApplicationCommandOptionType> = {
   user: ApplicationCommandOptionType.User,
   channel: ApplicationCommandOptionType.Channel,
   role: ApplicationCommandOptionType.Role,
+  attachment: ApplicationCommandOptionType.Attachment,
 };
 
 function apiOption(option: CommandOption): APIApplicationCommandBasicOption {
@@ -57,6 +59,11 @@ export function slashJSON(command: Command): RESTPostAPIChatInputApplicationComm
   };
 }
 
+/** A file discord.js holds (a slash command's upload, or a message's attachment) as a command sees it. */
+export function commandAttachment(attachment: Attachment): CommandAttachment {
+  return { id: attachment.id, url: attachment.url, name: attachment.name, size: attachment.size, contentType: attachment.contentType };
+}
+
 /** The options a member gave to a slash command, as plain values. */
 export function slashOptions(command: Command, interaction: ChatInputCommandInteraction<'cached'>): Map<string, OptionValue> {
   const values = new Map<string, OptionValue>();
@@ -90,6 +97,11 @@ export function slashOptions(command: Command, interaction: ChatInputCommandInte
       case 'role':
         value = interaction.options.getRole(name)?.id;
         break;
+      case 'attachment': {
+        const attachment = interaction.options.getAttachment(name);
+        value = attachment ? commandAttachment(attachment) : null;
+        break;
+      }
     }
     if (value !== null && value !== undefined) values.set(name, value);
   }

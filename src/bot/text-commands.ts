@@ -2,6 +2,7 @@ import type { Message } from 'discord.js';
 import type { Services } from '../core/services';
 import type { Command, CommandReply } from './command';
 import { failureText, reportFailure, runCommand } from './dispatch';
+import { commandAttachment } from './slash';
 import { textOptions } from './text';
 
 /**
@@ -39,7 +40,8 @@ async function runTextCommand(
   };
   try {
     const member = message.member ?? (await message.guild.members.fetch(message.author.id));
-    const options = await textOptions(command, body.slice(name.length), message.guild, prefix);
+    const files = [...message.attachments.values()].map(commandAttachment);
+    const options = await textOptions(command, body.slice(name.length), message.guild, prefix, files);
     const answer = await runCommand(command, {
       services,
       guildId: message.guildId,

@@ -1,7 +1,7 @@
 import { DiscordAPIError, type Guild } from 'discord.js';
 import { InvalidInput } from '../core/errors';
 import { isSnowflake } from '../shared/auth';
-import type { Command, CommandUser, OptionValue } from './command';
+import type { Command, CommandAttachment, CommandUser, OptionValue } from './command';
 import { usage } from './options';
 
 /** A word of a text command, with where it starts in the input (quotes group words: "two words"). */
@@ -41,25 +41,41 @@ const BOOLEANS: Record<string, boolean> = { yes: true, true: true, on: true, no:
 
 /**
  * Parses a text command's options in their declared order: mentions or ids for members, channels
- * and roles, numbers, yes/no, and text (the last text option takes the rest of the line).
+ * and roles, numbers, yes/no, and text (the last text option takes the rest of the line). Files
+ * are the message's `attachments`, taken in order by the attachment options; they use no word.
  * A word that does not fit its option answers with the option's name and the command's usage.
  */
-export async function textOptions(command: Command, input: string, guild: Guild, prefix: string): Promise<Map<string, OptionValue>> {
+export async function textOptions(
+  command: Command,
+  input: string,
+  guild: Guild,
+  prefix: string,
+  attachments: readonly CommandAttachment[] = [],
+): Promise<Map<string, OptionValue>> {
   const options = command.options ?? [];
   const tokens = tokenize(input);
   const values = new Map<string, OptionValue>();
   const wrong = (name: string, problem: string): never => {
     throw new InvalidInput({ [name]: problem }, `${name} ${problem}. Usage: ${usage(command, prefix)}`);
   };
+  const lastWordOption = options.findLastIndex((option) => option.type !== 'attachment');
+  let words = 0;
+  let files = 0;
   for (const [index, option] of options.entries()) {
-    const token = tokens[index];
-    if (!token) break;
+    if (option.type === 'attachment') {
+      const file = attachments[files];
+      files += 1;
+      if (file) values.set(option.name, file);
+      continue;
+    }
+    const token = tokens[words];
+    words += 1;
+    if (!token) continue;
     const word = token.text;
     switch (option.type) {
       case 'string': {
-        const last = index === options.length - 1;
         const rest = input.slice(token.start).trim();
-        values.set(option.name, last && tokens.length > index + 1 ? rest : word);
+        values.set(option.name, index === lastWordOption && tokens.length > words ? rest : word);
         break;
       }
       case 'integer':

@@ -3,14 +3,22 @@ import type { IncomingMessage } from 'node:http';
 /** Largest request body accepted (Discord's own cap for JSON payloads is far below this). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-/** Reads the raw request body as text. */
-export async function readRawBody(req: IncomingMessage): Promise<string> {
+/** A request body past the limit its route reads. */
+export class BodyTooLarge extends Error {
+  /** `limit` is the most bytes the route reads. */
+  constructor(readonly limit: number) {
+    super('request body too large');
+  }
+}
+
+/** Reads the raw request body as text, throwing BodyTooLarge past `maxBytes`. */
+export async function readRawBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error('request body too large');
+    if (size > maxBytes) throw new BodyTooLarge(maxBytes);
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');

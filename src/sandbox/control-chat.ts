@@ -69,6 +69,13 @@ export function presentControlMessage(services: SandboxServices, message: Messag
     timestamp: message.timestamp,
     editedTimestamp: message.editedTimestamp,
     reactions: [...message.reactions.values()].map((r) => ({ emoji: r.emoji.id ? `${r.emoji.name}:${r.emoji.id}` : r.emoji.name, userIds: [...r.userIds] })),
+    attachments: (message.attachments ?? []).map((file) => ({
+      id: file.id,
+      filename: file.filename,
+      size: file.size,
+      contentType: file.content_type ?? null,
+      url: file.url,
+    })),
   };
 }
 
@@ -106,7 +113,10 @@ export function registerChatControls(router: Router, services: SandboxServices):
     const replyTo = input.replyTo ? world.messages.get(input.replyTo) : null;
     if (input.replyTo && (!replyTo || replyTo.channelId !== channel.id))
       throw new ControlError(404, 'unknown_message', 'The message to reply to is not in this channel.');
-    const message = world.messages.create(channel.id, { authorId: input.authorId, content: input.content, replyTo: replyTo ?? null });
+    // Discord refuses files without Attach Files (50013), the post with them.
+    if (input.attachments?.length) requirePermission(services, guild, channel, input.authorId, P.AttachFiles, 'attach files');
+    const attachments = (input.attachments ?? []).map((file) => world.attachments.add(channel.id, file));
+    const message = world.messages.create(channel.id, { authorId: input.authorId, content: input.content ?? '', replyTo: replyTo ?? null, attachments });
     return ok(presentControlMessage(services, message), 201);
   });
 

@@ -5,8 +5,9 @@ import {
   type APIActionRowComponent,
   type APIComponentInMessageActionRow,
 } from 'discord-api-types/v10';
+import type { z } from 'zod';
 import { ControlError, controlGuild, parseControlBody } from './control-errors';
-import { autocompleteSchema, componentSchema, interactionSchema, messageCommandSchema, modalSchema } from './control-schemas';
+import { autocompleteSchema, componentSchema, interactionSchema, isFile, messageCommandSchema, modalSchema } from './control-schemas';
 import {
   buildAutocompleteInteraction,
   buildCommandInteraction,
@@ -96,16 +97,49 @@ export function registerInteractionControls(router: Router, services: SandboxSer
     }
     return { guild, channel, command, commandName, path };
   };
-  const valuesOf = (options: Record<string, OptionValue> | { name: string; value: OptionValue }[] | undefined): Record<string, OptionValue> =>
-    Array.isArray(options) ? Object.fromEntries(options.map((o) => [o.name, o.value])) : (options ?? {});
+  type Given = NonNullable<z.infer<typeof interactionSchema>['options']>;
+  const entriesOf = (options: Given | undefined) => Object.entries(options ?? {});
+  /** The values of typed options; a file is refused (Discord sends no files while the member types). */
+  const typedValuesOf = (options: Given | undefined): Record<string, OptionValue> =>
+    Object.fromEntries(
+      entriesOf(options).map(([name, value]): [string, OptionValue] => {
+        if (isFile(value)) throw new ControlError(400, 'invalid_option', 'Files are not sent while typing.', { [`options.${name}`]: 'Not sent while typing.' });
+        return [name, value];
+      }),
+    );
+  /**
+   * A slash command's values, its files kept in the channel as Discord keeps an interaction's
+   * uploads (ephemeral): the option then carries the file's record. Refused, they are dropped again.
+   */
+  const runValuesOf = (
+    options: Given | undefined,
+    channelId: string,
+    build: (values: Record<string, OptionValue>) => ReturnType<typeof buildCommandInteraction>,
+  ) => {
+    const kept: string[] = [];
+    const values = Object.fromEntries(
+      entriesOf(options).map(([name, value]): [string, OptionValue] => {
+        if (!isFile(value)) return [name, value];
+        const file = world.attachments.add(channelId, value, true);
+        kept.push(file.id);
+        return [name, file];
+      }),
+    );
+    try {
+      return built(() => build(values));
+    } catch (error) {
+      world.attachments.drop(kept);
+      throw error;
+    }
+  };
 
   router.add('POST', '/interactions', 'none', async ({ body }) => {
     const input = parseControlBody(interactionSchema, body);
     const { guild, channel, command, commandName, path } = commandTarget(input);
     const id = world.snowflakes.next();
     const token = InteractionStore.newToken();
-    const payload = built(() =>
-      buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values: valuesOf(input.options) }),
+    const payload = runValuesOf(input.options, channel.id, (values) =>
+      buildCommandInteraction(world, { id, token, guild, channel, userId: input.userId, command, path, values }),
     );
     const record = services.interactions.open({ id, token, guildId: guild.id, channelId: channel.id, userId: input.userId, commandName }, payload);
     return ok(await finalOf(record, `/${input.name}`));
@@ -143,7 +177,7 @@ export function registerInteractionControls(router: Router, services: SandboxSer
         userId: input.userId,
         command,
         path,
-        values: valuesOf(input.options),
+        values: typedValuesOf(input.options),
         focused: input.focused,
       }),
     );

@@ -1,7 +1,41 @@
 import { z } from 'zod';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE } from './attachments';
 
 const snowflake = z.string().regex(/^\d{17,20}$/, 'Must be a snowflake (17-20 digits).');
-const optionValue = z.union([z.string(), z.number(), z.boolean()]);
+
+/** A file a member attaches: its name (no folders), its content type if known, and its bytes in base64. */
+const fileFields = z.object({
+  filename: z
+    .string()
+    .min(1, 'Must be 1-255 characters.')
+    .max(255, 'Must be 1-255 characters.')
+    .refine((name) => !/[/\\]/.test(name) && name !== '.' && name !== '..', 'Must be a file name without path separators.'),
+  contentType: z
+    .string()
+    .max(255)
+    .regex(/^[\w.+-]+\/[\w.+-]+(?:\s*;.*)?$/, 'Must be a MIME type such as audio/mpeg.')
+    .optional(),
+  // A plain character class: a pattern with groups repeated over 33 MB of base64 would backtrack deeply.
+  dataBase64: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Must be base64.')
+    .refine((data) => data.length % 4 === 0, 'Must be base64.'),
+});
+
+/** A file as the AttachmentStore keeps it: the base64 decoded. */
+function decodeFile({ filename, contentType, dataBase64 }: z.infer<typeof fileFields>) {
+  return { filename, ...(contentType ? { contentType } : {}), bytes: Buffer.from(dataBase64, 'base64') };
+}
+
+/** A file given in a post, decoded. */
+export const attachmentSchema = fileFields.transform(decodeFile);
+
+/** Files that together stay within Discord's upload limit (zod checks this also when a file failed its own checks: no bytes then). */
+const withinUploadLimit = (files: { bytes?: Buffer }[]) => files.reduce((total, file) => total + (file.bytes?.length ?? 0), 0) <= MAX_ATTACHMENT_BYTES;
+const uploadLimitMessage = `The files must add up to at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB.`;
+
+// Decoded after the union: a failing transform inside it would hide which field of the file is wrong.
+const optionValue = z.union([z.string(), z.number(), z.boolean(), fileFields]).transform((value) => (typeof value === 'object' ? decodeFile(value) : value));
 
 /** POST /_sandbox/guilds/:guildId/members */
 export const joinSchema = z.object({
@@ -22,12 +56,23 @@ export const memberPatchSchema = z.object({
 });
 
 /** POST /_sandbox/channels/:channelId/messages */
-export const postSchema = z.object({
-  authorId: snowflake,
-  content: z.string().min(1).max(2000),
-  /** A message of the channel this post replies to. */
-  replyTo: snowflake.optional(),
-});
+export const postSchema = z
+  .object({
+    authorId: snowflake,
+    content: z.string().max(2000).optional(),
+    /** A message of the channel this post replies to. */
+    replyTo: snowflake.optional(),
+    /** Files the member attaches (at most 10, 25 MiB together). */
+    attachments: z
+      .array(attachmentSchema)
+      .max(MAX_ATTACHMENTS_PER_MESSAGE, `At most ${MAX_ATTACHMENTS_PER_MESSAGE} files.`)
+      .refine(withinUploadLimit, uploadLimitMessage)
+      .optional(),
+  })
+  .refine((post) => (post.content ?? '') !== '' || (post.attachments?.length ?? 0) > 0, {
+    path: ['content'],
+    message: 'Must not be empty unless files are attached.',
+  });
 
 /** POST /_sandbox/channels/:channelId/messages/bulk: many posts at once (load tests). */
 export const bulkPostSchema = z.object({
@@ -44,8 +89,29 @@ export const interactionSchema = z.object({
   channelId: snowflake,
   userId: snowflake,
   name: z.string().min(1).max(100),
-  options: z.union([z.record(z.string(), optionValue), z.array(z.object({ name: z.string(), value: optionValue }))]).optional(),
+  /**
+   * Values by option name, or a list of `{ name, value }`; a file (attachment option) as
+   * `{ filename, contentType?, dataBase64 }`. A list is read as the map it names, so a bad value is
+   * named `options.<name>` either way (a union of both shapes would say only "options: Invalid input").
+   */
+  options: z
+    .preprocess(
+      (given) => (Array.isArray(given) && given.every(isNamedValue) ? Object.fromEntries(given.map((option) => [option.name, option.value])) : given),
+      z.record(z.string(), optionValue),
+    )
+    .refine((options) => withinUploadLimit(Object.values(options).filter(isFile)), uploadLimitMessage)
+    .optional(),
 });
+
+/** An entry of an option list: `{ name, value }`. */
+function isNamedValue(entry: unknown): entry is { name: string; value: unknown } {
+  return typeof entry === 'object' && entry !== null && typeof (entry as { name?: unknown }).name === 'string' && 'value' in entry;
+}
+
+/** Whether an option value is a file (an attachment option's). */
+export function isFile(value: z.infer<typeof optionValue>): value is z.infer<typeof attachmentSchema> {
+  return typeof value === 'object';
+}
 
 /** POST /_sandbox/interactions/message-command: a member runs a message command (Apps -> name) on a message. */
 export const messageCommandSchema = z.object({

@@ -1,6 +1,7 @@
 import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import type { Context, Middleware } from 'koa';
-import { parseBody, readRawBody } from './body';
+import { BodyTooLarge, parseBody, readRawBody } from './body';
+import { MAX_ATTACHMENT_BYTES } from './attachments';
 import { DiscordApiError } from './errors';
 import { hasLoopbackHost, isCrossSite } from './origin';
 import { registerChatControls } from './control-chat';
@@ -193,13 +194,29 @@ function guardControlRequest(ctx: Context, raw: string): void {
   if (raw.length > 0 && !ctx.is('application/json')) throw new ControlError(415, 'unsupported_media_type', 'Send the body as application/json.');
 }
 
+/**
+ * The largest control body: a post's files may add up to MAX_ATTACHMENT_BYTES, which base64 makes a
+ * third larger, with room for the rest of the JSON.
+ */
+const MAX_CONTROL_BODY_BYTES = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1024 * 1024;
+
+/** The raw body, or 413 past MAX_CONTROL_BODY_BYTES. */
+async function controlBody(ctx: Context): Promise<string> {
+  try {
+    return await readRawBody(ctx.req, MAX_CONTROL_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new ControlError(413, 'body_too_large', `The body is larger than ${error.limit} bytes.`);
+    throw error;
+  }
+}
+
 /** Serves `/_sandbox/*` with `{ error, message, fields }` errors. */
 export function controlMiddleware(services: SandboxServices): Middleware {
   const router = buildControlRouter(services);
   return async (ctx, next) => {
     if (!ctx.path.startsWith('/_sandbox/')) return next();
     try {
-      const raw = await readRawBody(ctx.req);
+      const raw = await controlBody(ctx);
       guardControlRequest(ctx, raw);
       const matched = router.match(ctx.method, pathSegments(ctx.path.slice('/_sandbox'.length)));
       if (!matched) throw new ControlError(404, 'not_found', `No control route ${ctx.method} ${ctx.path}.`);

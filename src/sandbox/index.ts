@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import { pino, type Logger } from 'pino';
 import { systemClock, type Clock } from '../core/clock';
+import { attachmentsMiddleware } from './attachments';
 import { controlMiddleware } from './control';
 import { cdnMiddleware } from './cdn';
 import { SANDBOX_CLIENT_SECRET } from './constants';
@@ -192,6 +193,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   app.use(controlMiddleware(services));
   const restRouter = buildRestRouter(services);
   app.use(restMiddleware(services, restRouter, limiter));
+  app.use(attachmentsMiddleware(world.attachments));
   app.use(cdnMiddleware());
   app.use(viewerMiddleware(services));
   const serve = app.callback();
@@ -208,6 +210,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 3001);
   urls.http = `http://${host}:${port}`;
   urls.gateway = `ws://${host}:${port}/gateway`;
+  world.attachments.origin = urls.http;
   logger.info({ url: urls.http, guildId: world.demo.guildId }, 'sandbox Discord listening');
 
   return {

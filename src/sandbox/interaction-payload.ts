@@ -21,14 +21,15 @@ import {
   type APIInteractionDataResolvedGuildMember,
   type APIRole,
 } from 'discord-api-types/v10';
+import { presentAttachment, type AttachmentRecord } from './attachments';
 import { discordOptionValue } from './option-rules';
 import { channelPermissions, guildPermissions } from './permissions';
 import { presentMember, presentRole, presentUser } from './presenters';
 import type { ChannelRecord, GuildRecord } from './types';
 import type { World } from './world';
 
-/** A value a control-API caller gives for an option. */
-export type OptionValue = string | number | boolean;
+/** A value a control-API caller gives for an option: a file it attached is already kept (AttachmentRecord). */
+export type OptionValue = string | number | boolean | AttachmentRecord;
 
 /** A bad option given to the control API (unknown, missing, wrong subcommand); names the field. */
 export class OptionError extends Error {
@@ -84,7 +85,7 @@ function interactionBase(world: World, guild: GuildRecord, channel: ChannelRecor
 export function buildCommandInteraction(world: World, input: InteractionInput): APIChatInputApplicationCommandGuildInteraction {
   const { guild, channel, userId, command } = input;
   const base = interactionBase(world, guild, channel, userId, input.id, input.token);
-  const resolved: Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>> = { users: {}, members: {}, roles: {}, channels: {} };
+  const resolved: Resolved = { users: {}, members: {}, roles: {}, channels: {}, attachments: {} };
   const options = buildOptions(world, guild, command.options ?? [], input.path, input.values, resolved);
   const used = Object.values(resolved).some((group) => Object.keys(group).length > 0);
   return {
@@ -192,7 +193,7 @@ export function buildModalSubmitInteraction(
   } as APIModalSubmitGuildInteraction;
 }
 
-type Resolved = Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels'>>;
+type Resolved = Required<Pick<APIInteractionDataResolved, 'users' | 'members' | 'roles' | 'channels' | 'attachments'>>;
 
 function buildOptions(
   world: World,
@@ -232,6 +233,14 @@ function leafOptions(
   return Object.entries(values).map(([name, given]) => {
     const def = defs.find((d) => d.name === name);
     if (!def) throw new OptionError(name, `Unknown option "${name}".`);
+    // A file goes only to an attachment option, which takes nothing else (Discord's client offers an upload there).
+    if ((def.type === T.Attachment) !== (typeof given === 'object')) {
+      throw new OptionError(name, `Option "${name}" ${def.type === T.Attachment ? 'must be a file' : 'must not be a file'}.`);
+    }
+    if (typeof given === 'object') {
+      resolved.attachments[given.id] = presentAttachment(given);
+      return { type: T.Attachment, name, value: given.id };
+    }
     const checked = discordOptionValue(def, given);
     if ('refused' in checked) throw new OptionError(name, `Option "${name}" ${checked.refused}.`);
     const { value } = checked;

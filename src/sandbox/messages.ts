@@ -2,39 +2,14 @@ import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIEmbed, type 
 import { recordAudit, type ActionContext } from './audit-log';
 import { ChannelMessages, MESSAGES_KEPT_PER_CHANNEL } from './channel-messages';
 import { emojiKey, isUnicodeEmoji, parseEmoji } from './emoji-path';
-import { resolvePings, type AllowedMentions } from './mentions';
-import { presentMember, presentMessage, presentUserById } from './presenters';
+import { resolvePings } from './mentions';
+import type { NewMessageInput } from './message-input';
+import { presentAttachment } from './attachments';
+import { presentMember, presentMessage, presentUserById, withoutUser } from './presenters';
 import { unknownEmoji } from './errors';
 import { RecentNonces } from './message-nonces';
 import type { ChannelRecord, MessageRecord, ReactionRecord } from './types';
 import type { WorldState } from './world-state';
-
-/** What a new message is made of; only `authorId` and some content are required. */
-export interface NewMessageInput {
-  authorId: string;
-  content?: string;
-  embeds?: APIEmbed[];
-  components?: MessageRecord['components'];
-  type?: MessageType;
-  flags?: number;
-  webhookId?: string | null;
-  applicationId?: string | null;
-  interactionMetadata?: MessageRecord['interactionMetadata'];
-  /** Back-dated history (seed): no dispatch, given time. */
-  timestamp?: number;
-  /** Ephemeral replies: kept by id but not listed in the channel nor dispatched. */
-  ephemeral?: boolean;
-  /** Who may be pinged (absent: everything mentioned, within the author's permissions). */
-  allowedMentions?: AllowedMentions | null;
-  /** The message this replies to (checked by the caller to be in the channel). */
-  replyTo?: MessageRecord | null;
-  /** A message a system message refers to without replying (the pinned one of a type 6). */
-  referenceId?: string;
-  /** A webhook's message: the name and avatar it is shown with. */
-  webhookAuthor?: MessageRecord['webhookAuthor'];
-  /** The author's nonce (an integer or up to 25 characters), remembered for enforce_nonce. */
-  nonce?: string | number | null;
-}
 
 /** Discord's cap on pins per channel. */
 export const MAX_PINS_PER_CHANNEL = 50;
@@ -161,6 +136,7 @@ export class MessageStore {
       interactionMetadata: input.interactionMetadata ?? null,
       ...(input.webhookAuthor ? { webhookAuthor: input.webhookAuthor } : {}),
       ...(input.nonce !== undefined && input.nonce !== null ? { nonce: input.nonce } : {}),
+      ...(input.attachments?.length ? { attachments: input.attachments.map(presentAttachment) } : {}),
     };
     this.byId.set(message.id, message);
     if (message.nonce !== undefined) this.nonces.remember(channelId, message.authorId, message.nonce, message.id);
@@ -195,7 +171,15 @@ export class MessageStore {
       channel = new ChannelMessages();
       index.set(message.channelId, channel);
     }
-    for (const id of channel.add(message, this.keptPerChannel)) this.byId.delete(id);
+    this.forget(channel.add(message, this.keptPerChannel));
+  }
+
+  /** Drops messages from the id index, and their files from the AttachmentStore. */
+  private forget(ids: Iterable<string>): void {
+    for (const id of ids) {
+      this.world.attachments.drop((this.byId.get(id)?.attachments ?? []).map((file) => file.id));
+      this.byId.delete(id);
+    }
   }
 
   /** Edits content, embeds or components (MESSAGE_UPDATE unless ephemeral). */
@@ -270,7 +254,7 @@ export class MessageStore {
 
   /** Deletes a message (MESSAGE_DELETE). */
   delete(message: MessageRecord): void {
-    this.byId.delete(message.id);
+    this.forget([message.id]);
     this.ephemeralByChannel.get(message.channelId)?.messages.delete(message.id);
     const listed = this.byChannel.get(message.channelId)?.messages.delete(message.id) ?? false;
     if (!listed) return;
@@ -305,7 +289,7 @@ export class MessageStore {
   /** Drops every message of a channel, ephemeral ones too, without a dispatch (the channel was deleted). */
   forgetChannel(channelId: string): void {
     for (const index of [this.byChannel, this.ephemeralByChannel]) {
-      for (const id of index.get(channelId)?.messages.keys() ?? []) this.byId.delete(id);
+      this.forget(index.get(channelId)?.messages.keys() ?? []);
       index.delete(channelId);
     }
   }
@@ -313,7 +297,8 @@ export class MessageStore {
   /** Deletes several messages of a channel at once (one MESSAGE_DELETE_BULK). */
   deleteBulk(channelId: string, messageIds: string[]): string[] {
     const channel = this.byChannel.get(channelId)?.messages;
-    const deleted = messageIds.filter((id) => channel?.delete(id) && this.byId.delete(id));
+    const deleted = messageIds.filter((id) => channel?.delete(id) && this.byId.has(id));
+    this.forget(deleted);
     const guildId = this.world.guildOfChannel(channelId)?.id;
     if (deleted.length > 0 && guildId) {
       this.world.emit(guildId, { t: GatewayDispatchEvents.MessageDeleteBulk, d: { ids: deleted, channel_id: channelId, guild_id: guildId } });
@@ -389,9 +374,4 @@ export class MessageStore {
     if (!message.reactions.delete(emojiKey(emoji))) return;
     this.world.emit(message.guildId, { t: GatewayDispatchEvents.MessageReactionRemoveEmoji, d: { ...base, emoji: { id: emoji.id, name: emoji.name } } });
   }
-}
-
-function withoutUser<T extends { user?: unknown }>(member: T): Omit<T, 'user'> {
-  const { user: _user, ...rest } = member;
-  return rest;
 }

@@ -178,7 +178,7 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
     mention_everyone: message.pings.everyone,
     mentions: message.pings.userIds.map((id) => presentUserById(users, id)),
     mention_roles: [...message.pings.roleIds],
-    attachments: [],
+    attachments: message.attachments ?? [],
     embeds: message.embeds,
     pinned: message.pinnedAt !== null,
     type: message.type,
@@ -199,4 +199,10 @@ export function presentMessage(users: UserSource, message: MessageRecord, meId: 
         }
       : {}),
   };
+}
+
+/** A member payload without its user, as MESSAGE_CREATE's `member` and resolved members carry it. */
+export function withoutUser<T extends { user?: unknown }>(member: T): Omit<T, 'user'> {
+  const { user: _user, ...rest } = member;
+  return rest;
 }

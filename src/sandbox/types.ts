@@ -1,5 +1,6 @@
 import type {
   APIActionRowComponent,
+  APIAttachment,
   APIAuditLogEntry,
   APIComponentInMessageActionRow,
   APIEmbed,
@@ -167,6 +168,8 @@ export interface MessageRecord {
   webhookAuthor?: { username: string; avatar: string | null };
   /** The nonce the author sent with the message, echoed in its create answer and MESSAGE_CREATE. */
   nonce?: string | number;
+  /** The files a member attached, as Discord shows them (their bytes are in the World's AttachmentStore). */
+  attachments?: APIAttachment[];
 }
 
 // --- What the World is asked to change ----------------------------------------------------------

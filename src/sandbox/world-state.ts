@@ -5,6 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { GatewayDispatchPayload } from 'discord-api-types/v10';
 import { systemClock, type Clock } from '../core/clock';
+import { AttachmentStore } from './attachments';
 import { presentUser, type UserSource } from './presenters';
 import type { SnowflakeFactory } from './snowflake';
 import type { GuildRecord, UserRecord } from './types';
@@ -32,6 +33,8 @@ export class WorldState implements UserSource {
   botUserId = '';
   /** The bot's last presence update (gateway op 3): its status and activities (custom status in `state`). */
   botPresence: { status: string; activities: { type: number; name: string; state: string | null }[] } | null = null;
+  /** Files members attached to messages and slash commands, served at their `url`. */
+  readonly attachments: AttachmentStore;
   private readonly channelGuild = new Map<string, string>();
 
   /** `snowflakes` makes every id; `botToken` is what the bot must present; `clock` is the world's time. */
@@ -41,6 +44,7 @@ export class WorldState implements UserSource {
     readonly clock: Clock = systemClock,
   ) {
     this.events.setMaxListeners(100);
+    this.attachments = new AttachmentStore(() => snowflakes.next());
   }
 
   /** The application id (the same as the bot user's id). */

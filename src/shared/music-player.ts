@@ -2,10 +2,10 @@
 // queue after it, and the controls (pause, resume, skip, stop, volume, loop, shuffle, reorder,
 // remove, queue a library track or a station). The slash commands act through the same functions.
 import * as z from 'zod';
-import { optionalId, wholeNumber } from './fields';
+import { optionalId, rowId, wholeNumber } from './fields';
 
-/** A row id in a JSON body. */
-const bodyRowId = (message: string) => z.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+/** A row id in a JSON body: a number, or written as in a path ("12"). */
+const bodyRowId = (message: string) => z.union([z.number().int().min(1).max(2_147_483_647), rowId(message)], { error: message });
 
 export const LOOP_MODES = ['off', 'track', 'queue'] as const;
 export type LoopMode = (typeof LOOP_MODES)[number];

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Command, CommandOption } from '../../src/bot/command';
 import { COMMAND_FAILED_MESSAGE } from '../../src/bot/dispatch';
-import { useHarness, type ControlReply } from '../helpers/harness';
+import { useHarness, type ControlReply, type SlashValue } from '../helpers/harness';
 import { snapshotStore, storeChanges, type Ignored } from '../helpers/store-snapshot';
 import { waitFor } from '../helpers/wait';
 import { hashSeed, seededRandom } from './zod-cases';
@@ -70,7 +70,7 @@ const PLANS: Record<string, { reads: true } | { refusal: string | null; refusing
   daily: { refusal: null },
 };
 
-type Value = string | number | boolean;
+type Value = SlashValue;
 
 /** A string of exactly `length` UTF-16 units made of `pattern`. */
 const sized = (pattern: string, length: number) => pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
@@ -149,6 +149,11 @@ function refusedByDiscord(option: CommandOption, roleId: string): [string, Value
         ['the id of nothing', '100000000000000000'],
         ['letters', 'abc'],
       ];
+    case 'attachment':
+      return [
+        ['a file name as text', 'song.mp3'],
+        ['a number', 1],
+      ];
   }
 }
 
@@ -176,6 +181,12 @@ function letThrough(option: CommandOption, people: People): [string, Value][] {
     case 'channel':
     case 'role':
       return [];
+    case 'attachment':
+      return [
+        ['an empty file', { filename: 'empty.mp3', contentType: 'audio/mpeg', dataBase64: '' }],
+        ['a text file', { filename: 'notes.txt', dataBase64: Buffer.from('not audio').toString('base64') }],
+        ['a file named in unicode', { filename: '\u{1F3B5} \u0645\u0648\u0633\u064A\u0642\u0649.ogg', dataBase64: Buffer.from('OggS').toString('base64') }],
+      ];
   }
 }
 
@@ -189,6 +200,8 @@ function plainValue(option: CommandOption, people: People): Value {
       return option.min ?? 1;
     case 'boolean':
       return false;
+    case 'attachment':
+      return { filename: 'fuzz.mp3', contentType: 'audio/mpeg', dataBase64: Buffer.from('ID3').toString('base64') };
     default:
       return people.plain;
   }

@@ -52,11 +52,14 @@ export interface Harness {
   waitForMessage(channelId: string, match: (message: ControlMessage) => boolean, options?: { timeoutMs?: number }): Promise<ControlMessage>;
   /** Posts as a member and waits for the bot's reply to that message. */
   say(userId: string, content: string, channelId?: string): Promise<ControlMessage>;
-  /** Runs a slash command as a member and returns the bot's final reply. */
-  slash(userId: string, name: string, options?: Record<string, string | number | boolean>, channelId?: string): Promise<ControlReply>;
+  /** Runs a slash command as a member and returns the bot's final reply; an attachment option's value is a file. */
+  slash(userId: string, name: string, options?: Record<string, SlashValue>, channelId?: string): Promise<ControlReply>;
   /** Runs a message command (Apps -> name) as a member on a message of the channel and returns the bot's final reply. */
   messageCommand(userId: string, name: string, messageId: string, channelId?: string): Promise<ControlReply>;
 }
+
+/** A slash command option's value as the control API takes it: a file for an attachment option. */
+export type SlashValue = string | number | boolean | { filename: string; contentType?: string; dataBase64: string };
 
 /** Registers before/after hooks for the file and returns a getter for the harness. */
 export function useHarness(env: NodeJS.ProcessEnv = {}, options: Omit<StartOptions, 'logger'> = {}): () => Harness {

@@ -30,7 +30,8 @@ export async function restartable(options: { databaseUrl?: string; memberCount?:
   const sandbox = await startSandbox({ port: 0, memberCount: options.memberCount ?? 40, clock, rateLimits: TEST_SANDBOX_RATE_LIMITS });
   const running: Product[] = [];
   const start = async () => {
-    const product = await startTestProduct({ DATABASE_URL: databaseUrl }, { sandbox, clock });
+    // One music library folder for every start, like one data volume across restarts.
+    const product = await startTestProduct({ DATABASE_URL: databaseUrl, MUSIC_DIR: path.join(dir, 'music') }, { sandbox, clock });
     running.push(product);
     return product;
   };

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildMember } from '../factories';
+import { ffmpegAudio } from '../helpers/audio';
 import { useHarness } from '../helpers/harness';
 import { waitFor } from '../helpers/wait';
 import { musicKit } from './kit';
@@ -68,6 +69,33 @@ describe('music playback through the sandbox voice server', () => {
     assert.equal((await h().slash(member, 'nowplaying')).body.content, 'Nothing is playing in this server right now. Start something with /play.');
     assert.equal((await h().slash(h().demo.adminUserId, 'leave')).body.content, `Left <#${lounge()}>.`);
     await waitFor(() => botChannel() === null || undefined, 5000, 'the bot to leave voice');
+  });
+
+  test('an audio file attached to /play, and to a !play message, plays; a file that is not audio is refused', async () => {
+    const member = h().demo.plainMemberId;
+    await joinVoice(member);
+    const file = { filename: 'my song.mp3', contentType: 'audio/mpeg', dataBase64: (await ffmpegAudio('mp3', 20, {}, 770)).toString('base64') };
+    const reply = await h().slash(member, 'play', { file });
+    assert.match(reply.body.content, /Now playing \*\*my song\*\* \(live\) in <#\d+>\./);
+    await hears(770);
+    const general = h().demo.channels.general;
+    const posted = await h().control<{ id: string }>('POST', `/channels/${general}/messages`, {
+      authorId: member,
+      content: '!play',
+      attachments: [{ filename: 'second.ogg', dataBase64: (await ffmpegAudio('ogg', 5, {}, 330)).toString('base64') }],
+    });
+    assert.equal(posted.status, 201, JSON.stringify(posted.body));
+    const queued = await h().waitForMessage(general, (m) => m.bot && m.replyTo === posted.body.id);
+    assert.match(queued.content, /Queued \*\*second\*\* \(live\) at place 1\./);
+    const text = { filename: 'notes.txt', contentType: 'text/plain', dataBase64: Buffer.from('not audio').toString('base64') };
+    assert.equal(
+      (await h().slash(member, 'play', { file: text })).body.content,
+      '“notes.txt” is not an audio file. Attach an MP3, Ogg, Opus, FLAC, WAV or M4A file.',
+    );
+    // Others still listen from the test before: the admin skips as a DJ.
+    assert.equal((await h().slash(h().demo.adminUserId, 'skip')).body.content, 'Skipped **my song**. Now playing **second**.');
+    await hears(330);
+    assert.equal((await h().slash(h().demo.adminUserId, 'stop')).body.content, 'Stopped, and the queue is empty.');
   });
 
   test('refusals in words: not in voice, a YouTube link, nothing matching', async () => {

@@ -4,7 +4,6 @@
 // address itself: its protocols are whitelisted to the one input it is given.
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { RemoteRefused } from './remote';
 
 /** Silence this long on a live stream counts as a dead stream (a station that lost its source plays silence). */
 export const SILENT_STREAM_SECONDS = 10;
@@ -106,5 +105,3 @@ export function decode(ffmpegPath: string, origin: AudioOrigin, startSeconds: nu
     },
   };
 }
-
-export { RemoteRefused };

@@ -9,7 +9,7 @@ import type { Services } from '../../core/services';
 import { LOOP_MODES, type LoopMode } from '../../shared/music-player';
 import * as control from './control';
 import { formatDuration, QUEUE_PAGE_SIZE, type QueuedTrack } from './queue';
-import { resolveQuery, resolveStation } from './sources';
+import { resolveAttachment, resolveQuery, resolveStation } from './sources';
 import { musicState } from './state';
 
 const actorOf = (invocation: Pick<Invocation, 'services' | 'guildId' | 'member'>) =>
@@ -46,14 +46,21 @@ const play: Command = {
       type: 'string',
       name: 'query',
       description: 'A library title, a station name, or an http(s) stream address',
-      required: true,
       maxLength: 2000,
       autocomplete: (invocation, typed) => suggest(invocation.services, invocation.guildId, typed),
     },
+    { type: 'attachment', name: 'file', description: 'An audio file to play (MP3, Ogg, Opus, FLAC, WAV or M4A)' },
   ],
   async run(invocation) {
     const actor = await actorOf(invocation);
-    const track = await resolveQuery(invocation.services, invocation.guildId, read.string(invocation, 'query') ?? '', actor);
+    const file = read.attachment(invocation, 'file');
+    const query = read.string(invocation, 'query');
+    if (file && query) return { content: 'Give either something to look up or a file, not both.', ephemeral: true };
+    if (!file && !query) {
+      const how = invocation.source === 'slash' ? '/play query:' : `${invocation.prefix}play `;
+      return { content: `Say what to play (${how}<a library title, a station or a stream address>), or attach an audio file.`, ephemeral: true };
+    }
+    const track = file ? resolveAttachment(invocation.services, file, actor) : await resolveQuery(invocation.services, invocation.guildId, query ?? '', actor);
     return queuedReply(await control.enqueue(invocation.services, invocation.guildId, actor, track, { textChannelId: invocation.channelId }));
   },
 };

@@ -39,7 +39,7 @@ const players = (services: Services) => musicState.of(services).players;
 const guildOf = (services: Services, guildId: string) => services.gateway.client?.guilds.cache.get(guildId);
 
 /** Refuses when the server turned music off. */
-async function requireEnabled(services: Services, guildId: string): Promise<GuildSettings> {
+export async function requireEnabled(services: Services, guildId: string): Promise<GuildSettings> {
   const settings = await services.settings.get(guildId);
   if (!settings.musicEnabled) throw new FeatureDisabled(FEATURE_SWITCHES.music.off);
   return settings;

@@ -60,9 +60,10 @@ export const playerRoutes: RouteSpec[] = [
     method: 'post',
     path: '/music/queue',
     body: QueueAddInput,
-    example: { body: { trackId: 1 } },
+    example: { body: { trackId: ':trackId' } },
     handler: async ({ body, guild, account, services }) => {
       const actor = dashboardActor(account);
+      await control.requireEnabled(services, guild.id);
       const track = await resolveRow(services, guild.id, body, actor);
       await control.enqueue(services, guild.id, actor, track, { channelId: body.channelId ?? null });
       return control.playerView(services, guild.id);
@@ -72,7 +73,7 @@ export const playerRoutes: RouteSpec[] = [
     method: 'post',
     path: '/music/queue/move',
     body: QueueMoveInput,
-    example: { body: { entryId: 'x', to: 1 } },
+    example: { body: { entryId: ':entryId', to: 2 } },
     handler: async ({ body, guild, account, services }) => {
       await control.moveTrack(services, guild.id, dashboardActor(account), body.entryId, body.to);
       return control.playerView(services, guild.id);

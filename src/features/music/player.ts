@@ -65,8 +65,8 @@ export interface PlayerSetup {
 /** A server's player. Made by players.ts; reached through it. */
 export class GuildPlayer {
   readonly queue: MusicQueue;
-  /** The voice channel the bot plays in. */
-  channelId: string | null = null;
+  /** The channel joined last; the connection's own (which follows a move) wins while it lasts. */
+  private joinedChannelId: string | null = null;
   /** Where the player's notes go: the channel of the last /play. */
   textChannelId: string | null = null;
   volume: number;
@@ -105,6 +105,11 @@ export class GuildPlayer {
     return result;
   }
 
+  /** The voice channel the bot plays in: where it was moved to, when a moderator moved it. */
+  get channelId(): string | null {
+    return this.connection?.joinConfig.channelId ?? this.joinedChannelId;
+  }
+
   /** Whether the player has left for good (a new one is made for the next /play). */
   get left(): boolean {
     return this.gone;
@@ -130,7 +135,7 @@ export class GuildPlayer {
     if (!guild) throw new DiscordRefused(0, 'The bot is not connected to this server right now.');
     const connection = joinVoiceChannel({ channelId, guildId: this.guildId, adapterCreator: guild.voiceAdapterCreator, selfDeaf: true });
     this.connection = connection;
-    this.channelId = channelId;
+    this.joinedChannelId = channelId;
     connection.on('error', (error) => this.services.logger.warn({ err: error, guildId: this.guildId }, 'music: the voice connection failed'));
     connection.on('stateChange', (_before, after) => {
       if (this.connection !== connection) return;

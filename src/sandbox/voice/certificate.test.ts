@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { ensureVoiceCertificate } from './certificate';
+import { ensureVoiceCertificate, namedInExtraCas } from './certificate';
 
 describe('the voice certificate', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'voice-cert-test-'));
@@ -25,5 +25,16 @@ describe('the voice certificate', () => {
     assert.equal((await ensureVoiceCertificate(dir)).cert, first.cert);
     const later = Date.parse(new X509Certificate(first.cert).validTo) - 10 * 24 * 3600_000;
     assert.notEqual((await ensureVoiceCertificate(dir, later)).cert, first.cert);
+  });
+
+  it('counts as trusted when NODE_EXTRA_CA_CERTS names its file or a bundle holding it, not another bundle', async () => {
+    const voice = await ensureVoiceCertificate(dir);
+    assert.equal(namedInExtraCas(voice, { NODE_EXTRA_CA_CERTS: voice.certFile }), true);
+    const bundle = path.join(dir, 'bundle.pem');
+    writeFileSync(bundle, `-----BEGIN CERTIFICATE-----\nb3RoZXI=\n-----END CERTIFICATE-----\n${voice.cert}`);
+    assert.equal(namedInExtraCas(voice, { NODE_EXTRA_CA_CERTS: bundle }), true);
+    writeFileSync(bundle, '-----BEGIN CERTIFICATE-----\nb3RoZXI=\n-----END CERTIFICATE-----\n');
+    assert.equal(namedInExtraCas(voice, { NODE_EXTRA_CA_CERTS: bundle }), false);
+    assert.equal(namedInExtraCas(voice, {}), false);
   });
 });

@@ -4,7 +4,7 @@
 // processes and hands them its path in NODE_EXTRA_CA_CERTS (Node reads extra CAs only at start),
 // and SANDBOX_VOICE_CERT_DIR tells the sandboxes in them to serve that one.
 import { X509Certificate } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import tls from 'node:tls';
@@ -78,13 +78,25 @@ function stillGood(pem: string, now: number): boolean {
   }
 }
 
+/** Whether NODE_EXTRA_CA_CERTS names the certificate's file, or a bundle that holds it (the operator's CAs and this one). */
+export function namedInExtraCas(voice: Pick<VoiceCertificate, 'certFile' | 'cert'>, env: NodeJS.ProcessEnv = process.env): boolean {
+  const extra = env.NODE_EXTRA_CA_CERTS;
+  if (!extra) return false;
+  if (path.resolve(extra) === path.resolve(voice.certFile)) return true;
+  try {
+    return readFileSync(extra, 'utf8').includes(voice.cert.trim());
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether this process trusts `cert` for its TLS connections: it is in NODE_EXTRA_CA_CERTS, or
  * (Node 22.19 and 24.5 on) it was just added to the default CAs with tls.setDefaultCACertificates.
  * On older Node without the variable, nothing in the process can change what it trusts.
  */
 export function trustInProcess(voice: Pick<VoiceCertificate, 'certFile' | 'cert'>, env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.NODE_EXTRA_CA_CERTS && path.resolve(env.NODE_EXTRA_CA_CERTS) === path.resolve(voice.certFile)) return true;
+  if (namedInExtraCas(voice, env)) return true;
   const setDefaults = (tls as { setDefaultCACertificates?: (certs: string[]) => void }).setDefaultCACertificates;
   const getCerts = (tls as { getCACertificates?: (type?: string) => string[] }).getCACertificates;
   if (!setDefaults || !getCerts) return false;
