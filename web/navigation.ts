@@ -8,6 +8,7 @@ import {
   LayoutDashboard,
   ListChecks,
   Megaphone,
+  Music,
   PlusCircle,
   Receipt,
   ScrollText,
@@ -81,6 +82,12 @@ export const FEATURES: readonly FeatureInfo[] = [
     label: 'Moderation',
     icon: Gavel,
     summary: 'Ban, time out and warn members, handle reports, search the moderation log and set up auto moderation.',
+  },
+  {
+    slug: 'music',
+    label: 'Music',
+    icon: Music,
+    summary: 'Play music in voice channels: the player and its queue, the library of uploaded audio, radio stations and the music settings.',
   },
   {
     slug: 'settings',

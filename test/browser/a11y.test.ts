@@ -45,6 +45,7 @@ const SIGNED_IN_PAGES: PageCase[] = [
   serverPage('inventory', 'User Inventory'),
   serverPage('announcements', 'Announcements'),
   serverPage('moderation', 'Moderation'),
+  serverPage('music', 'Music'),
   serverPage('settings', 'Bot Settings'),
   serverPage('transactions', 'Transactions'),
 ];

@@ -2,8 +2,10 @@
 // Chromium driven by playwright-core, one fresh browser context (cookies) per page.
 // Needs the web bundle: `npm test` runs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -55,11 +57,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts the product (sandbox mode, in-memory SQLite) and Chromium. */
-export async function startHarness(): Promise<Harness> {
+/**
+ * Starts the product (sandbox mode, in-memory SQLite, the music library in a folder of its own,
+ * never data/ of the working copy) and Chromium; `env` adds or overrides variables.
+ */
+export async function startHarness(env: NodeJS.ProcessEnv = {}): Promise<Harness> {
   const webRoot = path.join(repoRoot, 'dist/web');
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
-  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
+  const musicDir = mkdtempSync(path.join(tmpdir(), 'music-browser-'));
+  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', MUSIC_DIR: musicDir, ...env });
   // Signing in through the API is quick: a file can sign in more often than a person would.
   const product = await startProduct(config, { webRoot, rateLimits: TEST_RATE_LIMITS, sandboxRateLimits: TEST_SANDBOX_RATE_LIMITS });
   let browser: Browser;
@@ -118,15 +124,16 @@ export async function startHarness(): Promise<Harness> {
       await Promise.allSettled(contexts.map((context) => context.close()));
       await browser.close();
       await product.close();
+      await rm(musicDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Registers before/after hooks for a test file and returns a getter for the harness. */
-export function browserSuite(): () => Harness {
+/** Registers before/after hooks for a test file and returns a getter for the harness; `env` as startHarness takes it. */
+export function browserSuite(env: NodeJS.ProcessEnv = {}): () => Harness {
   let harness: Harness | undefined;
   before(async () => {
-    harness = await startHarness();
+    harness = await startHarness(env);
   });
   // Pages a test opens close when it ends; pages a `before` hook opens serve the tests that follow.
   let mark = 0;

@@ -124,6 +124,14 @@ export function ChannelPicker(props: PickerProps) {
   return <IdPicker {...props} noun="channel" options={options} />;
 }
 
+/** A voice channel of the guild, where the bot plays music (searchable; an id can be typed). */
+export function VoiceChannelPicker(props: PickerProps) {
+  const options: ComboboxOption[] = (props.directory?.channels ?? [])
+    .filter((channel) => channel.kind === 'voice' || channel.id === props.value)
+    .map((channel) => ({ value: channel.id, label: `🔊 ${channel.name}` }));
+  return <IdPicker {...props} noun="channel" options={options} />;
+}
+
 /**
  * Why a role offered for the bot to hand out needs a second look: the bot cannot give it, the
  * person could not give it in Discord, or it carries staff permissions.

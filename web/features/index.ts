@@ -13,4 +13,5 @@ export const FEATURE_PAGES: Partial<Record<string, LazyExoticComponent<Component
   transactions: lazy(() => import('./transactions/page')),
   inventory: lazy(() => import('./inventory/page')),
   moderation: lazy(() => import('./moderation/page')),
+  music: lazy(() => import('./music/page')),
 };

@@ -80,7 +80,7 @@ export function GeneralCard({ draft, view, update, errors, readOnly, directory }
   );
 }
 
-/** The feature switches; music has no feature behind it yet. */
+/** The feature switches. */
 export function SwitchesCard({ draft, update, errors, readOnly }: CardProps) {
   return (
     <Card>
@@ -99,7 +99,14 @@ export function SwitchesCard({ draft, update, errors, readOnly }: CardProps) {
         <SwitchRow label="Leveling" checked={draft.levelingEnabled} onChange={(levelingEnabled) => update({ levelingEnabled })} disabled={readOnly} />
         <SwitchRow label="Economy" checked={draft.economyEnabled} onChange={(economyEnabled) => update({ economyEnabled })} disabled={readOnly} />
         <SwitchRow label="Auto moderation" checked={draft.automodEnabled} onChange={(automodEnabled) => update({ automodEnabled })} disabled={readOnly} />
-        <SwitchRow label="Music commands" description="Not available yet" checked={false} onChange={() => undefined} disabled />
+        <SwitchRow
+          label="Music commands"
+          description="/play and the other music commands; the player, library and stations are on the Music page."
+          checked={draft.musicEnabled}
+          onChange={(musicEnabled) => update({ musicEnabled })}
+          disabled={readOnly}
+          error={errors.musicEnabled}
+        />
       </CardContent>
     </Card>
   );
