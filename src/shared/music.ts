@@ -20,6 +20,13 @@ export const MusicSettingsSchema = z.object({
   musicLeaveWhenAloneSeconds: wholeNumber(0, 3600),
   /** A voice channel the bot plays the radio in around the clock; null: none. */
   musicRadioChannelId: optionalId(),
+  /** The saved station played there around the clock; null: none (the bot then only never leaves that channel for being alone). */
+  musicRadioStationId: z
+    .number({ error: 'must be a saved station' })
+    .int('must be a saved station')
+    .min(1, 'must be a saved station')
+    .max(2_147_483_647, 'must be a saved station')
+    .nullable(),
   /** A text channel where "Now playing" is posted; null: not posted. */
   musicAnnounceChannelId: optionalId(),
 });
@@ -35,6 +42,7 @@ export const MUSIC_DEFAULTS: MusicSettings = {
   musicDefaultVolume: 80,
   musicLeaveWhenAloneSeconds: 60,
   musicRadioChannelId: null,
+  musicRadioStationId: null,
   musicAnnounceChannelId: null,
 };
 
@@ -48,6 +56,7 @@ export const MUSIC_SETTING_LABELS: Record<keyof MusicSettings, string> = {
   musicDefaultVolume: 'Default volume',
   musicLeaveWhenAloneSeconds: 'Leave when alone after',
   musicRadioChannelId: '24/7 radio channel',
+  musicRadioStationId: '24/7 station',
   musicAnnounceChannelId: 'Now playing channel',
 };
 

@@ -35,11 +35,18 @@ export const musicFeature: Feature = {
     });
     if (removed > 0) services.logger.info({ removed }, 'music: removed files of uploads a stop cut off');
     musicState.of(services).players.start();
+    musicState.of(services).radio.start();
   },
   // What plays is saved, so the next start resumes it.
-  stop: (services) => musicState.of(services).players.stop(),
-  // After a restart (or a new gateway session) the bot rejoins its channel and resumes the queue.
-  catchUp: (services, guild) => musicState.of(services).players.resume(guild),
+  stop: async (services) => {
+    await musicState.of(services).radio.stop();
+    await musicState.of(services).players.stop();
+  },
+  // After a restart (or a new gateway session) the bot rejoins its channel and resumes the queue, or starts the 24/7 station.
+  catchUp: async (services, guild) => {
+    await musicState.of(services).players.resume(guild);
+    await musicState.of(services).radio.keep(guild.id);
+  },
   settingsEffects: [musicIdsEffect, musicSwitchEffect],
   commands: musicCommands,
   routes: [

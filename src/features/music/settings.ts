@@ -37,10 +37,14 @@ export async function saveMusicSettings(
   return musicSettingsView(services, guild.id);
 }
 
-/** The DJ role must be a role of the server, the radio channel a voice channel, the announce channel a text channel the bot can post embeds in. */
+/**
+ * The DJ role must be a role of the server, the radio channel a voice channel, the 24/7 station a
+ * station saved in the server (with a radio channel to play it in), the announce channel a text
+ * channel the bot can post embeds in. Saved, the bot starts the 24/7 station at once.
+ */
 export const musicIdsEffect: SettingsEffect = {
-  keys: ['musicDjRoleId', 'musicRadioChannelId', 'musicAnnounceChannelId'],
-  check(services, guild, next) {
+  keys: ['musicDjRoleId', 'musicRadioChannelId', 'musicRadioStationId', 'musicAnnounceChannelId'],
+  async check(services, guild, next) {
     const fields: Record<string, string> = {};
     if (next.musicDjRoleId) {
       const role = services.gateway.role(guild.id, next.musicDjRoleId);
@@ -52,11 +56,22 @@ export const musicIdsEffect: SettingsEffect = {
       if (!channel) fields.musicRadioChannelId = 'is not a channel of this server. Pick another channel.';
       else if (channel.kind !== 'voice') fields.musicRadioChannelId = `#${channel.name} is not a voice channel. Pick a voice channel.`;
     }
+    if (next.musicRadioStationId !== null) {
+      if (!(await services.store.guild(guild.id).MusicStation.findByPk(next.musicRadioStationId))) {
+        fields.musicRadioStationId = 'is not a station saved in this server. Pick one of its stations.';
+      } else if (!next.musicRadioChannelId) {
+        fields.musicRadioChannelId = 'is needed to play the 24/7 station: pick the voice channel to play it in.';
+      }
+    }
     if (next.musicAnnounceChannelId) {
       const problem = channelProblem(services, guild.id, next.musicAnnounceChannelId, ['send', 'embed']);
       if (problem) fields.musicAnnounceChannelId = problemText(problem);
     }
     if (Object.keys(fields).length > 0) throw new InvalidInput(fields);
+  },
+  async apply(services, guild, next) {
+    // Not awaited: a join takes seconds, and the save does not wait on Discord's voice servers.
+    void musicState.of(services).radio.keep(guild.id, { settings: next });
   },
 };
 

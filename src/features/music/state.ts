@@ -1,5 +1,6 @@
 import { featureState } from '../../core/feature';
 import { Players } from './players';
+import { RadioKeeper } from './radio';
 import { KeyedQueue } from './state-queue';
 
 /** Answers of ffmpegAvailable (settings.ts) by ffmpeg's path, each with when it was asked. */
@@ -9,5 +10,6 @@ export type FfmpegChecks = Map<string, { at: number; ok: Promise<boolean> }>;
 export const musicState = featureState('music', (services) => ({
   library: new KeyedQueue(),
   players: new Players(services),
+  radio: new RadioKeeper(services),
   ffmpegChecks: new Map() as FfmpegChecks,
 }));

@@ -3,6 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { MUSIC_SETTING_LABELS, type MusicSettingsView } from '../../../src/shared/music';
 import { directoryQuery } from '../../api/guild';
+import { Combobox } from '../../components/ui/combobox';
+import { stationsQuery } from './api';
 import { ChannelPicker, Field, RolePicker, VoiceChannelPicker } from '../../components/form';
 import { SaveBar, SettingsForm } from '../../components/settings-shell';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -52,6 +54,7 @@ export interface MusicSettingsCardProps {
 /** The settings form. */
 export function MusicSettingsCard({ guildId, view, readOnly }: MusicSettingsCardProps) {
   const directory = useQuery(directoryQuery(guildId)).data;
+  const stations = useQuery(stationsQuery(guildId));
   const form = useMusicSettingsForm(guildId, view);
   const { draft, update, errors } = form;
   return (
@@ -98,7 +101,7 @@ export function MusicSettingsCard({ guildId, view, readOnly }: MusicSettingsCard
             ))}
             <Field
               label={MUSIC_SETTING_LABELS.musicRadioChannelId}
-              hint="A voice channel the bot plays the radio in around the clock."
+              hint="A voice channel the bot plays the radio in around the clock, and never leaves for being alone."
               error={errors.musicRadioChannelId}
             >
               {(ids) => (
@@ -107,6 +110,25 @@ export function MusicSettingsCard({ guildId, view, readOnly }: MusicSettingsCard
                   value={draft.musicRadioChannelId}
                   onChange={(musicRadioChannelId) => update({ musicRadioChannelId })}
                   directory={directory}
+                  disabled={readOnly}
+                />
+              )}
+            </Field>
+            <Field
+              label={MUSIC_SETTING_LABELS.musicRadioStationId}
+              hint="The saved station the bot plays in the radio channel whenever nothing else plays."
+              error={errors.musicRadioStationId}
+            >
+              {(ids) => (
+                <Combobox
+                  {...ids}
+                  value={draft.musicRadioStationId === null ? null : String(draft.musicRadioStationId)}
+                  onChange={(value) => update({ musicRadioStationId: value === null ? null : Number(value) })}
+                  options={(stations.data ?? []).map((station) => ({ value: String(station.id), label: station.name }))}
+                  allowNone
+                  placeholder="Pick a station"
+                  searchPlaceholder="Search stations"
+                  emptyText="No saved station matches. Add stations below."
                   disabled={readOnly}
                 />
               )}

@@ -26,6 +26,7 @@ export function draftOf(view: MusicSettingsView): MusicDraft {
     musicDefaultVolume: String(view.musicDefaultVolume),
     musicLeaveWhenAloneSeconds: String(view.musicLeaveWhenAloneSeconds),
     musicRadioChannelId: view.musicRadioChannelId,
+    musicRadioStationId: view.musicRadioStationId,
     musicAnnounceChannelId: view.musicAnnounceChannelId,
   };
 }
@@ -41,6 +42,7 @@ export function bodyOf(draft: MusicDraft): MusicSettings {
     musicDefaultVolume: parseWhole(draft.musicDefaultVolume),
     musicLeaveWhenAloneSeconds: parseWhole(draft.musicLeaveWhenAloneSeconds),
     musicRadioChannelId: draft.musicRadioChannelId,
+    musicRadioStationId: draft.musicRadioStationId,
     musicAnnounceChannelId: draft.musicAnnounceChannelId,
   };
 }
