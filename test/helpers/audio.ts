@@ -59,3 +59,11 @@ export async function ffmpegAudio(format: TestFormat, seconds: number, tags: { t
   }
   return readFile(file);
 }
+
+/** `seconds` of digital silence as an MP3 (a station that lost its source sends this). */
+export async function silentMp3(seconds: number): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'music-test-'));
+  const file = path.join(dir, 'silence.mp3');
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', `anullsrc=r=44100:cl=stereo:d=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k', '-y', file]);
+  return readFile(file);
+}

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { InvalidInput } from '../../src/core/errors';
 import { resolveQuery } from '../../src/features/music/sources';
-import { ffmpegAudio } from '../helpers/audio';
+import { ffmpegAudio, silentMp3 } from '../helpers/audio';
 import { useHarness } from '../helpers/harness';
 import { musicKit } from './kit';
 
@@ -23,6 +23,7 @@ let stallRequests = 0;
 before(async () => {
   const tone = await ffmpegAudio('mp3', 60, { title: 'Radio' }, 550);
   const shortTone = await ffmpegAudio('mp3', 3, {}, 550);
+  const silence = await silentMp3(60);
   server = createServer((request, response) => {
     if (request.url === '/live.mp3') {
       response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
@@ -30,6 +31,9 @@ before(async () => {
     } else if (request.url === '/radio.pls') {
       response.writeHead(200, { 'Content-Type': 'audio/x-scpls' });
       response.end(`[playlist]\nNumberOfEntries=2\nFile1=${base}/gone.mp3\nFile2=${base}/live.mp3\n`);
+    } else if (request.url === '/silent.mp3') {
+      response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+      response.end(silence);
     } else if (request.url === '/stall.mp3') {
       // Three seconds of audio, then the connection stays open and sends nothing: a stalled station.
       stallRequests += 1;
@@ -77,6 +81,23 @@ describe('internet radio', () => {
     await h().waitForMessage(general, (m) => /“127\.0\.0\.1:\d+\/stall\.mp3” stopped sending audio; skipping it\./.test(m.content), { timeoutMs: 30_000 });
     assert.equal(stallRequests, 3, 'the first connection and two reconnects');
     await silent();
+  });
+
+  test('"Now playing" goes to the announce channel; a stream that only sends silence is noticed and reconnected', async () => {
+    const member = h().demo.plainMemberId;
+    const announcements = h().demo.channels.announcements;
+    const admin = await h().signIn(h().demo.adminUserId);
+    assert.equal((await admin.put(`/api/servers/${guildId()}/music/settings`, { musicAnnounceChannelId: announcements })).status, 200);
+    const announcing = h().waitForMessage(announcements, (m) => m.bot && m.embeds[0]?.title === 'Now playing');
+    const reconnecting = h().waitForMessage(h().demo.channels.general, (m) => /“127\.0\.0\.1:\d+\/silent\.mp3” went silent; reconnecting\./.test(m.content), {
+      timeoutMs: 25_000,
+    });
+    await h().slash(member, 'play', { query: `${base}/silent.mp3` });
+    const announced = await announcing;
+    assert.match(announced.embeds[0]?.description ?? '', /^\*\*127\.0\.0\.1:\d+\/silent\.mp3\*\* \(live\)\nAsked for by \S+ in <#\d+>$/);
+    assert.deepEqual(announced.pinged, { users: [], roles: [], everyone: false });
+    await reconnecting;
+    assert.equal((await h().slash(member, 'stop')).body.content, 'Stopped, and the queue is empty.');
   });
 
   test('a stream on a private address is refused unless the operator allows it; YouTube and Spotify links say why', async () => {
