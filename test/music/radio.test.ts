@@ -45,7 +45,7 @@ describe('the 24/7 radio', () => {
     assert.equal((await admin.get(`/api/servers/${guildId()}/music/settings`)).body.musicRadioStationId, null);
   });
 
-  test('saved, the bot plays the station in the radio channel at once, with nobody there (it never leaves that channel for being alone: unit-tested)', async () => {
+  test('saved, the bot plays the station in the radio channel at once, with nobody there (never leaving it for that: unit-tested)', async () => {
     const admin = await h().signIn(h().demo.adminUserId);
     const stations = await admin.get(`/api/servers/${guildId()}/music/stations`);
     const stationId = (stations.body as { id: number; name: string }[]).find((s) => s.name === 'Always On')?.id;

@@ -6,6 +6,7 @@ import { rowId } from '../../shared/fields';
 import { LibraryTrackPatch, MusicSettingsUpdateSchema, StationInput, StationPatch, UploadQuery } from '../../shared/music';
 import { addTrack, editTrack, listLibrary, removeTrack, sweepIncoming } from './library';
 import { musicCommands } from './commands';
+import { keepAllRadios, keepRadio } from './radio';
 import { playerRoutes } from './player-routes';
 import { musicIdsEffect, musicSettingsView, musicSwitchEffect, saveMusicSettings } from './settings';
 import { addStation, editStation, listStations, removeStation } from './stations';
@@ -34,18 +35,16 @@ export const musicFeature: Feature = {
       return 0;
     });
     if (removed > 0) services.logger.info({ removed }, 'music: removed files of uploads a stop cut off');
-    musicState.of(services).players.start();
-    musicState.of(services).radio.start();
+    const { players } = musicState.of(services);
+    players.everyMinute = () => keepAllRadios(services);
+    players.start();
   },
   // What plays is saved, so the next start resumes it.
-  stop: async (services) => {
-    await musicState.of(services).radio.stop();
-    await musicState.of(services).players.stop();
-  },
+  stop: (services) => musicState.of(services).players.stop(),
   // After a restart (or a new gateway session) the bot rejoins its channel and resumes the queue, or starts the 24/7 station.
   catchUp: async (services, guild) => {
     await musicState.of(services).players.resume(guild);
-    await musicState.of(services).radio.keep(guild.id);
+    await keepRadio(services, guild.id);
   },
   settingsEffects: [musicIdsEffect, musicSwitchEffect],
   commands: musicCommands,

@@ -55,6 +55,8 @@ export class Players {
   private readonly saves = new KeyedQueue();
   private readonly task: PeriodicTask;
   private ticks = 0;
+  /** Work the feature adds to the once-a-minute look (the 24/7 radio, radio.ts). */
+  everyMinute: (() => Promise<void>) | null = null;
   private readonly events: PlayerEvents = {
     note: (player, text) => void this.post(player, player.textChannelId, text),
     started: (player, track) => void this.announce(player, track),
@@ -175,6 +177,7 @@ export class Players {
   /** Once a second: who is listening, leave channels left empty long enough, save positions now and then. */
   private async tick(): Promise<void> {
     this.ticks += 1;
+    if (this.ticks % 60 === 0) await this.everyMinute?.();
     const now = this.services.clock.ms();
     for (const player of this.byGuild.values()) {
       const guild = this.services.gateway.client?.guilds.cache.get(player.guildId);

@@ -10,6 +10,7 @@ import type { GuildSummary } from '../../bot/gateway';
 import { MUSIC_DEFAULTS, type MusicSettings, type MusicSettingsView } from '../../shared/music';
 import type { GuildSettings } from '../../shared/settings';
 import { writeSettings } from '../settings/public';
+import { keepRadio } from './radio';
 import { musicState, type FfmpegChecks } from './state';
 
 /** The music settings' keys. */
@@ -71,7 +72,7 @@ export const musicIdsEffect: SettingsEffect = {
   },
   async apply(services, guild, next) {
     // Not awaited: a join takes seconds, and the save does not wait on Discord's voice servers.
-    void musicState.of(services).radio.keep(guild.id, { settings: next });
+    void keepRadio(services, guild.id, { settings: next });
   },
 };
 

@@ -1,6 +1,5 @@
 import { featureState } from '../../core/feature';
 import { Players } from './players';
-import { RadioKeeper } from './radio';
 import { KeyedQueue } from './state-queue';
 
 /** Answers of ffmpegAvailable (settings.ts) by ffmpeg's path, each with when it was asked. */
@@ -10,6 +9,7 @@ export type FfmpegChecks = Map<string, { at: number; ok: Promise<boolean> }>;
 export const musicState = featureState('music', (services) => ({
   library: new KeyedQueue(),
   players: new Players(services),
-  radio: new RadioKeeper(services),
+  /** When each server's 24/7 station was last started (radio.ts), on the product's clock. */
+  radioStarts: new Map<string, number>(),
   ffmpegChecks: new Map() as FfmpegChecks,
 }));
