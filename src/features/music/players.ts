@@ -9,7 +9,7 @@ import type { GuildSettings } from '../../shared/settings';
 import { formatDuration, type QueueLimits, type QueuedTrack } from './queue';
 import { GuildPlayer, type PlayerEvents } from './player';
 import { deleteSession, loadSession, saveSession } from './sessions';
-import { KeyedQueue } from './state-queue';
+import { KeyedQueue } from '../../core/keyed-queue';
 
 /** How often the players are looked at (real time; how long someone has been gone asks the clock). */
 const TICK_MS = 1000;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MUSIC_MESSAGES, refusedLink, sizeInWords } from '../../shared/music';
 import { titleFromFileName } from './library';
-import { KeyedQueue } from './state-queue';
+import { KeyedQueue } from '../../core/keyed-queue';
 
 describe('music rules', () => {
   test('a title from a file name: the last path part without its extension, never a path', () => {

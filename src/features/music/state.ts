@@ -1,6 +1,6 @@
 import { featureState } from '../../core/feature';
 import { Players } from './players';
-import { KeyedQueue } from './state-queue';
+import { KeyedQueue } from '../../core/keyed-queue';
 
 /** Answers of ffmpegAvailable (settings.ts) by ffmpeg's path, each with when it was asked. */
 export type FfmpegChecks = Map<string, { at: number; ok: Promise<boolean> }>;

@@ -33,11 +33,11 @@ const onReactionRemove = listener(Events.MessageReactionRemove, 'ReactionRoleRem
 
 /** Entries whose message, channel or role is deleted in Discord stop, with the reason shown on the page. */
 const onMessageDelete = listener(Events.MessageDelete, 'ReactionRoleMessageDeleted', async (services, message) => {
-  if (message.guildId && reactionRoleState.of(services).has(message.guildId, message.id))
+  if (message.guildId && reactionRoleState.of(services).index.has(message.guildId, message.id))
     await deactivate(services, message.guildId, { messageId: [message.id] }, INACTIVE_REASONS.messageDeleted);
 });
 const onBulkDelete = listener(Events.MessageBulkDelete, 'ReactionRoleMessagesDeleted', async (services, messages, channel) => {
-  const ids = [...messages.keys()].filter((id) => reactionRoleState.of(services).has(channel.guildId, id));
+  const ids = [...messages.keys()].filter((id) => reactionRoleState.of(services).index.has(channel.guildId, id));
   if (ids.length > 0) await deactivate(services, channel.guildId, { messageId: ids }, INACTIVE_REASONS.messageDeleted);
 });
 const onChannelDelete = listener(Events.ChannelDelete, 'ReactionRoleChannelDeleted', async (services, channel) => {
@@ -98,7 +98,7 @@ export const reactionRolesFeature: Feature = {
   catchUp: catchUpReactionRoles,
   diagnose: diagnoseReactionRoles,
   state: reactionRoleState,
-  start: (services) => reactionRoleState.of(services).load(services),
+  start: (services) => reactionRoleState.of(services).index.load(services),
   routes: [
     guildRoute({
       method: 'get',

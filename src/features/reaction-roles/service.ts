@@ -20,6 +20,7 @@ import {
 import { botNameIn, channelProblem, checkRoleHandouts, problemText, type RoleRequest } from '../../core/checks';
 import { saveVersioned, type EditActor } from '../../db/versioned';
 import { changeRole } from '../role-grants/public';
+import { setBounded } from '../../core/bounded-map';
 
 /** The parsed body of POST /reaction-roles. */
 export interface NewReactionRole {
@@ -161,7 +162,7 @@ export async function addReactionRole(
     createdBy: request.actorId,
     createdAt: services.clock.now(),
   });
-  reactionRoleState.of(services).add(guild.id, input.messageId);
+  reactionRoleState.of(services).index.add(guild.id, input.messageId);
   return viewReactionRole(services, row);
 }
 
@@ -206,7 +207,7 @@ export async function updateReactionRole(
       if (sibling.id !== row.id) await save(sibling, { mode: patch.mode });
     }
   }
-  if (saved.isActive) reactionRoleState.of(services).add(guild.id, saved.messageId);
+  if (saved.isActive) reactionRoleState.of(services).index.add(guild.id, saved.messageId);
   return viewReactionRole(services, saved);
 }
 
@@ -262,10 +263,26 @@ export async function recordReactionRoleEvent(
  * refusal now; one Discord did not answer is recorded when its retry settles (role-grants/retry.ts).
  */
 async function applyRole(services: Services, member: GuildMember, row: ReactionRole, action: 'add' | 'remove'): Promise<void> {
-  const change = await changeRole(services, member, { roleId: row.roleId, action, source: 'reactionRole', sourceId: row.id, reason: 'Reaction role' });
-  if (change.status === 'done' && change.changed) await recordReactionRoleEvent(services, row, member.id, action, null);
-  if (change.status === 'failed') await recordReactionRoleEvent(services, row, member.id, action, change.error.message);
+  const { changes, recent } = reactionRoleState.of(services);
+  const key = `${member.guild.id}:${member.id}:${row.roleId}`;
+  await changes.run(key, async () => {
+    // The same change taken a moment ago (a live reaction and a catch-up of it): the cached member
+    // may not show it yet, its update still on the way by the gateway. Not asked of Discord twice.
+    const taken = recent.get(key);
+    if (taken?.action === action && services.clock.ms() - taken.at < RECENT_CHANGE_MS) return;
+    const change = await changeRole(services, member, { roleId: row.roleId, action, source: 'reactionRole', sourceId: row.id, reason: 'Reaction role' });
+    if (change.status === 'done' && change.changed) {
+      setBounded(recent, key, { action, at: services.clock.ms() }, RECENT_CHANGES_KEPT);
+      await recordReactionRoleEvent(services, row, member.id, action, null);
+    }
+    if (change.status === 'failed') await recordReactionRoleEvent(services, row, member.id, action, change.error.message);
+  });
 }
+
+/** How long a change Discord took is trusted over the cached member (its update comes by the gateway within moments). */
+const RECENT_CHANGE_MS = 10_000;
+/** The most recent changes remembered at once. */
+const RECENT_CHANGES_KEPT = 10_000;
 
 /** Whether a reaction is the emoji of an entry. */
 export function matches(row: Pick<ReactionRole, 'emojiId' | 'emoji'>, emoji: { id: string | null; name: string | null }): boolean {
@@ -279,7 +296,7 @@ export function matches(row: Pick<ReactionRole, 'emojiId' | 'emoji'>, emoji: { i
  */
 export async function handleReaction(services: Services, reaction: MessageReaction | PartialMessageReaction, userId: string, added: boolean): Promise<void> {
   const guildId = reaction.message.guildId;
-  if (!guildId || !reactionRoleState.of(services).has(guildId, reaction.message.id)) return;
+  if (!guildId || !reactionRoleState.of(services).index.has(guildId, reaction.message.id)) return;
   const rows = await scope(services, guildId).findAll({ where: { messageId: reaction.message.id, isActive: true } });
   const row = rows.find((candidate) => matches(candidate, reaction.emoji));
   if (!row) return;
@@ -317,7 +334,7 @@ export async function catchUpReactionRoles(services: Services, guild: Guild): Pr
   for (const row of rows) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row]);
   let changed = 0;
   for (const [messageId, entries] of byMessage) {
-    reactionRoleState.of(services).add(guild.id, messageId);
+    reactionRoleState.of(services).index.add(guild.id, messageId);
     const first = entries[0];
     if (!first) continue;
     const channel = guild.channels.cache.get(first.channelId);

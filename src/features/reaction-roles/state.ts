@@ -1,6 +1,7 @@
 import { featureState } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { acrossGuilds } from '../../db/cross-guild';
+import { KeyedQueue } from '../../core/keyed-queue';
 
 /**
  * Which messages of which guild have active reaction roles, in memory: the reaction listener skips
@@ -29,5 +30,15 @@ export class ReactionRoleIndex {
   }
 }
 
-/** Reaction roles' state: which messages have entries. */
-export const reactionRoleState = featureState('reaction-roles', () => new ReactionRoleIndex());
+/**
+ * Reaction roles' state: which messages have entries; the role changes, one at a time per member
+ * and role (a live reaction and the catch-up after a gateway drop may handle the same reaction at
+ * once); and the changes Discord took a moment ago, which the cached member shows only once its
+ * update comes by the gateway.
+ */
+export const reactionRoleState = featureState('reaction-roles', () => ({
+  index: new ReactionRoleIndex(),
+  changes: new KeyedQueue(),
+  /** `guild:member:role` -> the change Discord took and when (the product's clock); bounded (core/bounded-map). */
+  recent: new Map<string, { action: 'add' | 'remove'; at: number }>(),
+}));

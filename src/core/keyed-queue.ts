@@ -1,5 +1,5 @@
 /**
- * Runs one task at a time per key (a guild's library): two uploads at once must not both pass the
+ * Runs one task at a time per key (a guild's music library, a member's role): two uploads at once must not both pass the
  * quota check before either is written. Keys with nothing queued are forgotten.
  */
 export class KeyedQueue {
