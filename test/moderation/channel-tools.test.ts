@@ -97,7 +97,7 @@ describe('channel tools', () => {
     assert.deepEqual(remaining(channelId), []);
   });
 
-  test('purge deletes the newest matching messages younger than 14 days and says how many older ones were skipped; the case has the count and filters', async () => {
+  test('purge deletes the newest matching messages under 14 days old, says how many older were skipped, and logs the count and filters', async () => {
     const moderatorId = await buildModerator();
     const { plainMemberId, ownerUserId } = world().demo;
     const channelId = await buildChannel();
