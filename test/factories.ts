@@ -96,7 +96,7 @@ async function openReport(services: Services, guildId: string, callerId: string)
 /**
  * A new text channel for the channel tools, where the caller may purge, set slowmode, lock and
  * unlock (an overwrite gives them what Discord asks, whatever their roles) and the bot may too (the
- * demo bot has no Manage Channels of its own), with two messages to purge; `locked`: @everyone
+ * demo bot has no Manage Channels of its own), with two of the bot's messages to purge; `locked`: @everyone
  * denied Send Messages already, as if locked by hand.
  */
 function toolChannel(options: { locked?: boolean } = {}): RouteFixture {
@@ -118,8 +118,9 @@ function toolChannel(options: { locked?: boolean } = {}): RouteFixture {
       ],
     });
     await waitFor(() => services.gateway.client?.channels.cache.has(channel.id), 5000, 'the bot to see the new channel');
-    const isMember = services.gateway.client?.guilds.cache.get(guildId)?.members.cache.has(callerId) ?? false;
-    if (isMember) for (const content of ['spam one', 'spam two']) await post(`/channels/${channel.id}/messages`, { authorId: callerId, content });
+    // Posted by the bot: a member's messages would earn XP, written later while other routes are fuzzed.
+    const made = services.gateway.client?.channels.cache.get(channel.id);
+    if (made?.isSendable() && !options.locked) for (const content of ['spam one', 'spam two']) await made.send(content);
     return { channelId: channel.id };
   };
 }
