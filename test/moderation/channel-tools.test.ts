@@ -169,8 +169,10 @@ describe('channel tools', () => {
     assert.equal(channelRecord(channelId)?.rateLimitPerUser, 30);
     await post(channelId, world().demo.adminUserId, '!slowmode 0');
     await waitFor(() => channelRecord(channelId)?.rateLimitPerUser === 0, 5000, 'the text command to turn slowmode off');
+    // Discord changes first, then the case is written.
+    const rows = await waitFor(async () => ((await casesOf(channelId)).length === 2 ? casesOf(channelId) : null), 5000, 'the second slowmode case');
     assert.deepEqual(
-      (await casesOf(channelId)).map((row) => [row.action, row.details?.seconds, row.source]),
+      rows.map((row) => [row.action, row.details?.seconds, row.source]),
       [
         ['slowmode', 30, 'command'],
         ['slowmode', 0, 'command'],
