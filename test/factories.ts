@@ -93,6 +93,38 @@ async function openReport(services: Services, guildId: string, callerId: string)
   return { id: String(report.id) };
 }
 
+/**
+ * A new text channel for the channel tools, where the caller may purge, set slowmode, lock and
+ * unlock (an overwrite gives them what Discord asks, whatever their roles) and the bot may too (the
+ * demo bot has no Manage Channels of its own), with two of the bot's messages to purge; `locked`: @everyone
+ * denied Send Messages already, as if locked by hand.
+ */
+function toolChannel(options: { locked?: boolean } = {}): RouteFixture {
+  return async (services, guildId, callerId) => {
+    const control = `${services.meta.oauthBase}/_sandbox`;
+    const post = async <T>(path: string, body: unknown) => {
+      const response = await fetch(`${control}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`the sandbox answered ${response.status} to ${path}: ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const botId = services.gateway.client?.user?.id ?? '';
+    const tools = ['ViewChannel', 'SendMessages', 'ReadMessageHistory', 'ManageMessages', 'ManageChannels', 'ManageRoles'];
+    const channel = await post<{ id: string }>(`/guilds/${guildId}/channels`, {
+      name: `tools-${unique()}`,
+      overwrites: [
+        { id: callerId, type: 'member', allow: tools },
+        { id: botId, type: 'member', allow: ['ManageChannels'] },
+        ...(options.locked ? [{ id: guildId, type: 'role', deny: ['SendMessages'] }] : []),
+      ],
+    });
+    await waitFor(() => services.gateway.client?.channels.cache.has(channel.id), 5000, 'the bot to see the new channel');
+    // Posted by the bot: a member's messages would earn XP, written later while other routes are fuzzed.
+    const made = services.gateway.client?.channels.cache.get(channel.id);
+    if (made?.isSendable() && !options.locked) for (const content of ['spam one', 'spam two']) await made.send(content);
+    return { channelId: channel.id };
+  };
+}
+
 /** A shop item to change or delete. */
 async function shopItem(services: Services, guildId: string): Promise<Record<string, string>> {
   const item = await services.store.models.ShopItem.create({
@@ -300,6 +332,11 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
     return { id: String(row.id) };
   },
   'POST /moderation': async (services, guildId, callerId) => ({ memberId: plainMember(services, guildId, callerId) }),
+  'GET /moderation/channels/:channelId': toolChannel(),
+  'POST /moderation/channels/:channelId/purge': toolChannel(),
+  'POST /moderation/channels/:channelId/slowmode': toolChannel(),
+  'POST /moderation/channels/:channelId/lock': toolChannel(),
+  'POST /moderation/channels/:channelId/unlock': toolChannel({ locked: true }),
   'POST /moderation/reports/:id/resolve': openReport,
   'POST /moderation/reports/:id/dismiss': openReport,
   'GET /reaction-roles/messages': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),

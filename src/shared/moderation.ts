@@ -8,8 +8,12 @@ import { flag, pageQuery, text, wholeNumber } from './fields';
 export const MODERATION_ACTIONS = ['ban', 'kick', 'timeout', 'warn', 'unban', 'note'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** What a case can record: the actions, plus messages auto moderation deleted and timeouts lifted early in Discord. */
-export const CASE_ACTIONS = [...MODERATION_ACTIONS, 'delete', 'untimeout'] as const;
+/** What a channel tool records: its target is the channel. */
+export const CHANNEL_ACTIONS = ['purge', 'slowmode', 'lock', 'unlock'] as const;
+export type ChannelAction = (typeof CHANNEL_ACTIONS)[number];
+
+/** What a case can record: the actions, messages auto moderation deleted, timeouts lifted early in Discord, and the channel tools. */
+export const CASE_ACTIONS = [...MODERATION_ACTIONS, 'delete', 'untimeout', ...CHANNEL_ACTIONS] as const;
 export type CaseAction = (typeof CASE_ACTIONS)[number];
 
 /** Where a case came from. */

@@ -63,6 +63,11 @@ const PLANS: Record<string, { reads: true } | { refusal: string | null; refusing
   warn: { refusal: 'member', refusing: (p) => [p.bot, p.self, p.owner, p.outsider] },
   note: { refusal: 'member', refusing: (p) => [p.bot] },
   report: { refusal: 'member', refusing: (p) => [p.self] },
+  // Channel tools: only what Discord refuses (any value it lets through would act on the channel).
+  purge: { refusal: null },
+  slowmode: { refusal: null },
+  lock: { refusal: null },
+  unlock: { refusal: null },
   give: { refusal: 'member', refusing: (p) => [p.bot, p.otherBot, p.self] },
   // Odd text never names a banned user or a shop item; these name nothing either.
   unban: { refusal: 'user_id', refusing: () => ['100000000000000000'] },

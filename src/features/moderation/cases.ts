@@ -7,6 +7,7 @@ import type { ModerationLog } from '../../db/models/community';
 import {
   CASE_ACTIONS,
   CASE_SOURCES,
+  CHANNEL_ACTIONS,
   DURATION_LABELS,
   DURATIONS,
   type CaseAction,
@@ -28,6 +29,10 @@ const VERBS: Record<CaseAction, string> = {
   note: 'noted',
   delete: 'message deleted',
   untimeout: 'timeout lifted',
+  purge: 'messages purged',
+  slowmode: 'slowmode set',
+  lock: 'channel locked',
+  unlock: 'channel unlocked',
 };
 
 const TITLES: Record<CaseAction, string> = {
@@ -39,6 +44,10 @@ const TITLES: Record<CaseAction, string> = {
   note: 'Note',
   delete: 'Message deleted',
   untimeout: 'Timeout lifted',
+  purge: 'Purge',
+  slowmode: 'Slowmode',
+  lock: 'Lock',
+  unlock: 'Unlock',
 };
 
 /** One guild's cases. */
@@ -141,7 +150,11 @@ export function viewCase(services: Services, row: ModerationLog): ModerationCase
 export async function announceCase(services: Services, row: ModerationLog): Promise<void> {
   const view = viewCase(services, row);
   const fields = [
-    { name: 'Member', value: `${view.targetName ?? 'Unknown'} (${view.targetId})`, inline: true },
+    {
+      name: (CHANNEL_ACTIONS as readonly string[]).includes(view.action) ? 'Channel' : 'Member',
+      value: `${view.targetName ?? 'Unknown'} (${view.targetId})`,
+      inline: true,
+    },
     { name: 'Moderator', value: `${view.moderatorName ?? 'Unknown'} (${view.moderatorId})`, inline: true },
     ...(view.duration ? [{ name: 'Duration', value: DURATION_LABELS[view.duration], inline: true }] : []),
     { name: 'Source', value: view.source, inline: true },

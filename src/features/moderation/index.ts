@@ -13,6 +13,9 @@ import {
   type Report,
   type ReportsPage,
 } from '../../shared/moderation';
+import { ChannelParams, PurgeInput, SlowmodeInput, type ChannelToolResult, type ChannelToolState } from '../../shared/channel-tools';
+import { channelCommands } from './channel-commands';
+import { channelToolState, lockChannel, purgeChannel, setSlowmode, unlockChannel } from './channel-tools';
 import { moderationCommands, reportMessage } from './commands';
 import { enforceAutomod } from './enforce';
 import { recordNativeActions } from './native';
@@ -22,11 +25,14 @@ import { listCases, moderationStats } from './case-log';
 import { moderationState } from './state';
 
 const ReportParams = z.object({ id: rowId('must be a report id') });
+/** The dashboard's moderator. */
+const dashboardActor = (account: { userId: string; username: string }) => ({ userId: account.userId, name: account.username, source: 'dashboard' as const });
+const channelIdOf = (params: Record<string, string>) => ChannelParams.parse(params).channelId;
 
 /** Moderation: actions as numbered cases, native actions recorded, temporary bans, the warning ladder, reports, auto moderation. */
 export const moderationFeature: Feature = {
   name: 'moderation',
-  commands: moderationCommands,
+  commands: [...moderationCommands, ...channelCommands],
   messageCommands: [reportMessage],
   listeners: [recordNativeActions, enforceAutomod],
   state: moderationState,
@@ -55,6 +61,43 @@ export const moderationFeature: Feature = {
       },
       handler: ({ body, guild, account, services }): Promise<ModerationCase> =>
         moderate(services, guild.id, body, { userId: account.userId, name: account.username, source: 'dashboard' }),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/moderation/channels/:channelId',
+      example: {},
+      cache: false,
+      handler: ({ params, guild, services }): ChannelToolState => channelToolState(services, guild.id, channelIdOf(params)),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation/channels/:channelId/purge',
+      body: PurgeInput,
+      example: { body: { count: 2, contains: 'spam' } },
+      handler: ({ body, params, guild, account, services }): Promise<ChannelToolResult> =>
+        purgeChannel(services, guild.id, channelIdOf(params), body, dashboardActor(account)),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation/channels/:channelId/slowmode',
+      body: SlowmodeInput,
+      example: { body: { seconds: 30 } },
+      handler: ({ body, params, guild, account, services }): Promise<ChannelToolResult> =>
+        setSlowmode(services, guild.id, channelIdOf(params), body.seconds, dashboardActor(account)),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation/channels/:channelId/lock',
+      example: {},
+      handler: ({ params, guild, account, services }): Promise<ChannelToolResult> =>
+        lockChannel(services, guild.id, channelIdOf(params), dashboardActor(account)),
+    }),
+    guildRoute({
+      method: 'post',
+      path: '/moderation/channels/:channelId/unlock',
+      example: {},
+      handler: ({ params, guild, account, services }): Promise<ChannelToolResult> =>
+        unlockChannel(services, guild.id, channelIdOf(params), dashboardActor(account)),
     }),
     guildRoute({
       method: 'get',

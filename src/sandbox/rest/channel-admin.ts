@@ -6,7 +6,7 @@ import { ChannelType, OverwriteType, PermissionFlagsBits as P } from 'discord-ap
 import { z } from 'zod';
 import type { ActionContext } from '../audit-log';
 import { invalidFormBody, maxChannels, missingPermissions, unknownRole, unknownUser } from '../errors';
-import { channelPermissions, guildPermissions, hasPermission } from '../permissions';
+import { ALL_PERMISSIONS, channelPermissions, guildPermissions, hasPermission } from '../permissions';
 import { presentChannel } from '../presenters';
 import { boostCount, premiumTier } from '../presenters-guild';
 import { noContent, ok, type Router } from '../router';
@@ -79,6 +79,24 @@ export function checkOverwriteChange(held: bigint, before: OverwriteRecord[], af
     changed |= ((old?.allow ?? 0n) ^ (now?.allow ?? 0n)) | ((old?.deny ?? 0n) ^ (now?.deny ?? 0n));
   }
   if (any && !hasPermission(held, P.ManageRoles | changed)) throw missingPermissions();
+}
+
+/**
+ * What the bot may allow or deny in an existing channel's overwrites, as Discord documents it: it
+ * needs Manage Roles in the channel, and may set only permissions it holds in the guild (or in the
+ * channel's category), unless an overwrite of the channel gives it Manage Roles there. So a bot that
+ * denied @everyone Send Messages (and so itself) can still put it back.
+ */
+function overwriteGrantable(world: World, guild: GuildRecord, channel: ChannelRecord): bigint {
+  const inChannel = channelPermissions(guild, channel, world.botUserId);
+  if (!hasPermission(inChannel, P.ManageRoles)) return inChannel;
+  const botRoles = guild.members.get(world.botUserId)?.roleIds ?? [];
+  const ownOverwrite = channel.overwrites.some(
+    (o) => (o.id === world.botUserId || (o.id !== guild.id && botRoles.includes(o.id))) && (o.allow & P.ManageRoles) !== 0n,
+  );
+  if (ownOverwrite) return ALL_PERMISSIONS;
+  const parent = channel.parentId ? guild.channels.get(channel.parentId) : undefined;
+  return (parent ? channelPermissions(guild, parent, world.botUserId) : guildPermissions(guild, world.botUserId)) | P.ManageRoles;
 }
 
 /**
@@ -163,7 +181,7 @@ export function registerChannelAdminRoutes(router: Router, services: SandboxServ
     let overwrites: OverwriteRecord[] | undefined;
     if (input.permission_overwrites) {
       overwrites = toOverwrites(guild, input.permission_overwrites);
-      checkOverwriteChange(channelPermissions(guild, channel, world.botUserId), channel.overwrites, overwrites);
+      checkOverwriteChange(overwriteGrantable(world, guild, channel), channel.overwrites, overwrites);
     }
     world.structure.updateChannel(
       channel,
@@ -197,7 +215,7 @@ export function registerChannelAdminRoutes(router: Router, services: SandboxServ
     if (input.type === OverwriteType.Member && !world.users.has(id)) throw unknownUser();
     const next: OverwriteRecord = { id, type: input.type, allow: input.allow, deny: input.deny };
     const overwrites = [...channel.overwrites.filter((o) => o.id !== id), next];
-    checkOverwriteChange(channelPermissions(guild, channel, world.botUserId), channel.overwrites, overwrites);
+    checkOverwriteChange(overwriteGrantable(world, guild, channel), channel.overwrites, overwrites);
     world.structure.updateChannel(channel, { overwrites }, botContext(world, reason));
     return noContent();
   });
@@ -207,7 +225,7 @@ export function registerChannelAdminRoutes(router: Router, services: SandboxServ
     const held = channelPermissions(guild, channel, world.botUserId);
     if (!hasPermission(held, P.ManageRoles)) throw missingPermissions();
     const overwrites = channel.overwrites.filter((o) => o.id !== params.overwriteId);
-    checkOverwriteChange(held, channel.overwrites, overwrites);
+    checkOverwriteChange(overwriteGrantable(world, guild, channel), channel.overwrites, overwrites);
     if (overwrites.length !== channel.overwrites.length) world.structure.updateChannel(channel, { overwrites }, botContext(world, reason));
     return noContent();
   });

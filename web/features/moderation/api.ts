@@ -13,6 +13,7 @@ import {
   type ReportStatus,
   type ResolveReportInput,
 } from '../../../src/shared/moderation';
+import { ChannelToolResultSchema, ChannelToolStateSchema, type PurgeInput, type SlowmodeInput } from '../../../src/shared/channel-tools';
 import { apiRequest } from '../../api/client';
 import { guildApi, guildKeys, readGuild } from '../../api/guild';
 
@@ -75,4 +76,19 @@ export async function resolveReport(guildId: string, id: number, input: ResolveR
 /** POST /moderation/reports/:id/dismiss. */
 export async function dismissReport(guildId: string, id: number) {
   return ReportSchema.parse(await apiRequest('POST', `${guildApi(guildId)}/moderation/reports/${id}/dismiss`));
+}
+
+/** One channel's slowmode and lock, for the Channel tools card. */
+export const channelToolStateQuery = (guildId: string, channelId: string) =>
+  queryOptions({
+    queryKey: [...moderationKeys.all(guildId), 'channel', channelId] as const,
+    queryFn: readGuild(guildId, `/moderation/channels/${channelId}`, ChannelToolStateSchema),
+  });
+
+/** The channel tools' writes. */
+export type ChannelTool = 'purge' | 'slowmode' | 'lock' | 'unlock';
+
+/** POST /moderation/channels/:channelId/<tool>: answers the sentence to show and the channel after it. */
+export async function runChannelTool(guildId: string, channelId: string, tool: ChannelTool, body: PurgeInput | SlowmodeInput | Record<string, never> = {}) {
+  return ChannelToolResultSchema.parse(await apiRequest('POST', `${guildApi(guildId)}/moderation/channels/${channelId}/${tool}`, body));
 }

@@ -13,6 +13,10 @@ export const ACTION_STYLE: Record<CaseAction, { label: string; tone: BadgeTone }
   note: { label: 'Note', tone: 'neutral' },
   delete: { label: 'Message deleted', tone: 'neutral' },
   untimeout: { label: 'Timeout lifted', tone: 'success' },
+  purge: { label: 'Purge', tone: 'neutral' },
+  slowmode: { label: 'Slowmode', tone: 'neutral' },
+  lock: { label: 'Lock', tone: 'warning' },
+  unlock: { label: 'Unlock', tone: 'success' },
 };
 
 /** Where a case came from, as the log says it. */

@@ -1,7 +1,8 @@
 // Moderation (/server/{serverId}/moderation, spec section 2): the four stat cards, the quick actions
 // (Ban, Timeout and Warn User open the action dialog; View Reports lists the members' reports), the
 // moderation log searched and filtered by the server, and the settings: DMs before an action, warning
-// expiry and the escalation ladder, and the auto moderation rules, saved with Save Settings.
+// expiry and the escalation ladder, and the auto moderation rules, saved with Save Settings. Channel
+// tools (purge, slowmode, lock) act on one channel at a time.
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Clock, Flag, Gavel, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ActionDialog } from './action-dialog';
+import { ChannelToolsCard } from './channel-tools-card';
 import { moderationKeys, moderationStatsQuery } from './api';
 import { AutomodCard } from './automod-card';
 import { bodyOf, draftOf } from './draft';
@@ -95,6 +97,7 @@ function ModerationBody({ guildId, view, readOnly }: SettingsBodyProps) {
     <div className="stack">
       <Stats guildId={guildId} />
       <QuickActions guildId={guildId} readOnly={readOnly} onAction={setAction} onReports={() => setReportsOpen(true)} />
+      <ChannelToolsCard guildId={guildId} readOnly={readOnly} />
       <ModerationLog guildId={guildId} />
       <SettingsForm label="Moderation settings" onSave={form.save}>
         <h2 className="section-title title-with-icon">
