@@ -163,6 +163,20 @@ export const MUSIC_MESSAGES = {
   stationMissing: 'That station is not saved in this server.',
 } as const;
 
+/** "1:05:09" or "3:07": a length or a position in seconds. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** A track's length in words for the channel: "3:07", or "live" for a stream. */
+export function trackLength(durationSeconds: number | null): string {
+  return durationSeconds === null ? 'live' : formatDuration(durationSeconds);
+}
+
 /** "12.5 MB", "800 KB", "512 bytes": a size for sentences. */
 export function sizeInWords(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -1,6 +1,10 @@
 // What the music tests share: switching music on, uploading tones, members joining voice, and
 // what the sandbox's voice server heard in a channel (its own report type).
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import type { ChannelAudioReport } from '../../src/sandbox/voice';
 import { ffmpegAudio } from '../helpers/audio';
 import type { Harness } from '../helpers/harness';
@@ -72,4 +76,24 @@ export function musicKit(h: () => Harness) {
   const botChannel = () => h().world.requireGuild(guildId()).voice.get(h().world.botUserId)?.channelId ?? null;
 
   return { guildId, lounge, heard, hears, silent, admin, enableMusic, upload, uploadTone, joinVoice, botChannel };
+}
+
+/**
+ * A local HTTP server standing in for internet radio, for the file's tests: `handle` answers each
+ * request. Returns the getter of its address (for the tests, and for playlists naming it).
+ */
+export function useStreamServer(handle: (request: IncomingMessage, response: ServerResponse) => void): () => string {
+  let server: Server | undefined;
+  let base = '';
+  before(async () => {
+    server = createServer(handle);
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => {
+    server?.closeAllConnections();
+    server?.close();
+  });
+  return () => base;
 }

@@ -2,6 +2,7 @@
 // and the sandbox's voice server hears the library's tone; skip, pause, volume measured as a level.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { suggestNames } from '../../src/features/music/sources';
 import { buildMember } from '../factories';
 import { ffmpegAudio } from '../helpers/audio';
 import { useHarness } from '../helpers/harness';
@@ -96,6 +97,13 @@ describe('music playback through the sandbox voice server', () => {
     assert.equal((await h().slash(h().demo.adminUserId, 'skip')).body.content, 'Skipped **my song**. Now playing **second**.');
     await hears(330);
     assert.equal((await h().slash(h().demo.adminUserId, 'stop')).body.content, 'Stopped, and the queue is empty.');
+  });
+
+  test('/play suggests library titles and stations containing what is typed, whatever its case; /radio only stations', async () => {
+    const services = h().product.services;
+    assert.deepEqual(await suggestNames(services, h().guildId, 'CERT', { tracks: true }), ['Concert A']);
+    assert.deepEqual(await suggestNames(services, h().guildId, 'CERT', { tracks: false }), []);
+    assert.deepEqual(await suggestNames(services, h().guildId, 'nothing like it', { tracks: true }), []);
   });
 
   test('refusals in words: not in voice, a YouTube link, nothing matching', async () => {

@@ -1,40 +1,29 @@
 // The 24/7 radio: a radio channel and a saved station in the Music settings, and the bot plays the
 // station there at once, with nobody listening, and stays; what cannot work is refused by field.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { musicState } from '../../src/features/music/state';
 import { ffmpegAudio } from '../helpers/audio';
 import { useHarness } from '../helpers/harness';
-import { musicKit } from './kit';
+import { musicKit, useStreamServer } from './kit';
 
 const h = useHarness({ ALLOW_PRIVATE_WEBHOOKS: '1' });
 const { guildId, lounge, hears, enableMusic, botChannel } = musicKit(h);
 
-let server: Server;
-let base = '';
+let tone: Buffer = Buffer.alloc(0);
 before(async () => {
-  const tone = await ffmpegAudio('mp3', 120, {}, 550);
-  server = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
-    response.end(tone);
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  tone = await ffmpegAudio('mp3', 120, {}, 550);
 });
-after(() => {
-  server.closeAllConnections();
-  server.close();
+const streamBase = useStreamServer((_request, response) => {
+  response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+  response.end(tone);
 });
 
 describe('the 24/7 radio', () => {
   test('a station needs a radio channel and must be saved here: refused by field, nothing saved', async () => {
     await enableMusic();
     const admin = await h().signIn(h().demo.adminUserId);
-    const station = await admin.post(`/api/servers/${guildId()}/music/stations`, { name: 'Always On', url: `${base}/live.mp3` });
+    const station = await admin.post(`/api/servers/${guildId()}/music/stations`, { name: 'Always On', url: `${streamBase()}/live.mp3` });
     assert.equal(station.status, 200, JSON.stringify(station.body));
     const noChannel = await admin.put(`/api/servers/${guildId()}/music/settings`, { musicRadioStationId: station.body.id });
     assert.equal(noChannel.status, 400);

@@ -2,54 +2,42 @@
 // station played with /radio, a stream that stalls (reconnected, then skipped, each said in the
 // channel), and stream addresses the guard refuses.
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { InvalidInput } from '../../src/core/errors';
 import { resolveQuery } from '../../src/features/music/sources';
 import { ffmpegAudio, silentMp3 } from '../helpers/audio';
 import { useHarness } from '../helpers/harness';
-import { musicKit } from './kit';
+import { musicKit, useStreamServer } from './kit';
 
 const h = useHarness({ ALLOW_PRIVATE_WEBHOOKS: '1' });
 const { guildId, hears, silent, enableMusic, joinVoice } = musicKit(h);
 
-let server: Server;
-let base = '';
 /** Requests of the stalling stream so far. */
 let stallRequests = 0;
-
+const audio: Record<'tone' | 'shortTone' | 'silence', Buffer> = { tone: Buffer.alloc(0), shortTone: Buffer.alloc(0), silence: Buffer.alloc(0) };
 before(async () => {
-  const tone = await ffmpegAudio('mp3', 60, { title: 'Radio' }, 550);
-  const shortTone = await ffmpegAudio('mp3', 3, {}, 550);
-  const silence = await silentMp3(60);
-  server = createServer((request, response) => {
-    if (request.url === '/live.mp3') {
-      response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
-      response.end(tone);
-    } else if (request.url === '/radio.pls') {
-      response.writeHead(200, { 'Content-Type': 'audio/x-scpls' });
-      response.end(`[playlist]\nNumberOfEntries=2\nFile1=${base}/gone.mp3\nFile2=${base}/live.mp3\n`);
-    } else if (request.url === '/silent.mp3') {
-      response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
-      response.end(silence);
-    } else if (request.url === '/stall.mp3') {
-      // Three seconds of audio, then the connection stays open and sends nothing: a stalled station.
-      stallRequests += 1;
-      response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
-      response.write(shortTone);
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  audio.tone = await ffmpegAudio('mp3', 60, { title: 'Radio' }, 550);
+  audio.shortTone = await ffmpegAudio('mp3', 3, {}, 550);
+  audio.silence = await silentMp3(60);
 });
-after(() => {
-  server.closeAllConnections();
-  server.close();
+const streamBase = useStreamServer((request, response) => {
+  if (request.url === '/live.mp3') {
+    response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+    response.end(audio.tone);
+  } else if (request.url === '/radio.pls') {
+    response.writeHead(200, { 'Content-Type': 'audio/x-scpls' });
+    response.end(`[playlist]\nNumberOfEntries=2\nFile1=${streamBase()}/gone.mp3\nFile2=${streamBase()}/live.mp3\n`);
+  } else if (request.url === '/silent.mp3') {
+    response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+    response.end(audio.silence);
+  } else if (request.url === '/stall.mp3') {
+    // Three seconds of audio, then the connection stays open and sends nothing: a stalled station.
+    stallRequests += 1;
+    response.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+    response.write(audio.shortTone);
+  } else {
+    response.writeHead(404).end();
+  }
 });
 
 describe('internet radio', () => {
@@ -59,7 +47,7 @@ describe('internet radio', () => {
     const saved = await session.agent
       .post(`/api/servers/${guildId()}/music/stations`)
       .set('Origin', h().product.config.publicUrl)
-      .send({ name: 'Local FM', url: `${base}/radio.pls` });
+      .send({ name: 'Local FM', url: `${streamBase()}/radio.pls` });
     assert.equal(saved.status, 200, JSON.stringify(saved.body));
     const member = h().demo.plainMemberId;
     await joinVoice(member);
@@ -73,7 +61,7 @@ describe('internet radio', () => {
   test('a stream that stalls is reconnected twice, each said in the channel, then skipped', async () => {
     const member = h().demo.plainMemberId;
     const general = h().demo.channels.general;
-    const reply = await h().slash(member, 'play', { query: `${base}/stall.mp3` });
+    const reply = await h().slash(member, 'play', { query: `${streamBase()}/stall.mp3` });
     assert.match(reply.body.content, /Now playing \*\*127\.0\.0\.1:\d+\/stall\.mp3\*\* \(live\)/);
     await hears(550);
     const reconnecting = await h().waitForMessage(general, (m) => /stopped sending audio; reconnecting\./.test(m.content), { timeoutMs: 15_000 });
@@ -92,7 +80,7 @@ describe('internet radio', () => {
     const reconnecting = h().waitForMessage(h().demo.channels.general, (m) => /“127\.0\.0\.1:\d+\/silent\.mp3” went silent; reconnecting\./.test(m.content), {
       timeoutMs: 25_000,
     });
-    await h().slash(member, 'play', { query: `${base}/silent.mp3` });
+    await h().slash(member, 'play', { query: `${streamBase()}/silent.mp3` });
     const announced = await announcing;
     assert.match(announced.embeds[0]?.description ?? '', /^\*\*127\.0\.0\.1:\d+\/silent\.mp3\*\* \(live\)\nAsked for by \S+ in <#\d+>$/);
     assert.deepEqual(announced.pinged, { users: [], roles: [], everyone: false });
@@ -104,13 +92,13 @@ describe('internet radio', () => {
     const services = h().product.services;
     const strict = { ...services, config: { ...services.config, allowPrivateWebhooks: false } };
     const by = { id: h().demo.plainMemberId, name: 'member' };
-    await assert.rejects(resolveQuery(strict, guildId(), `${base}/live.mp3`, by), (error: unknown) => {
+    await assert.rejects(resolveQuery(strict, guildId(), `${streamBase()}/live.mp3`, by), (error: unknown) => {
       assert.ok(error instanceof InvalidInput);
       assert.match(error.message, /points to an address that is not public/);
       return true;
     });
     await assert.rejects(resolveQuery(services, guildId(), 'https://open.spotify.com/track/abc', by), /Spotify links are not played/);
-    const allowed = await resolveQuery(services, guildId(), `${base}/live.mp3`, by);
-    assert.deepEqual(allowed.source, { kind: 'stream', url: `${base}/live.mp3`, stationName: null });
+    const allowed = await resolveQuery(services, guildId(), `${streamBase()}/live.mp3`, by);
+    assert.deepEqual(allowed.source, { kind: 'stream', url: `${streamBase()}/live.mp3`, stationName: null });
   });
 });

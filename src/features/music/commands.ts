@@ -5,18 +5,17 @@
 import type { APIEmbed } from 'discord.js';
 import { read, type Command, type CommandReply, type Invocation } from '../../bot/command';
 import { pageButtons, pagedCommand } from '../../bot/paging';
-import type { Services } from '../../core/services';
 import { LOOP_MODES, type LoopMode } from '../../shared/music-player';
 import * as control from './control';
-import { formatDuration, QUEUE_PAGE_SIZE, type QueuedTrack } from './queue';
-import { resolveAttachment, resolveQuery, resolveStation } from './sources';
+import { formatDuration, trackLength } from '../../shared/music';
+import { QUEUE_PAGE_SIZE, type QueuedTrack } from './queue';
+import { resolveAttachment, resolveQuery, resolveStation, suggestNames } from './sources';
 import { musicState } from './state';
 
 const actorOf = (invocation: Pick<Invocation, 'services' | 'guildId' | 'member'>) =>
   control.memberActor(invocation.services, invocation.guildId, invocation.member);
 
-/** A track's length in words: "3:07", or "live". */
-const lengthOf = (track: QueuedTrack) => (track.durationSeconds === null ? 'live' : formatDuration(track.durationSeconds));
+const lengthOf = (track: QueuedTrack) => trackLength(track.durationSeconds);
 
 /** What /play and /radio answer once a track is queued. */
 function queuedReply(queued: control.Queued): string {
@@ -25,17 +24,8 @@ function queuedReply(queued: control.Queued): string {
   return `Queued **${track.title}** (${lengthOf(track)}) at place ${position}.`;
 }
 
-/** Autocomplete for /play: library titles and station names that contain what was typed. */
-async function suggest(services: Services, guildId: string, typed: string) {
-  const needle = typed.trim().toLowerCase();
-  const data = services.store.guild(guildId);
-  const [stations, tracks] = await Promise.all([
-    data.MusicStation.findAll({ order: [['nameKey', 'ASC']], limit: 100 }),
-    data.MusicTrack.findAll({ order: [['id', 'DESC']], limit: 200 }),
-  ]);
-  const names = [...stations.map((s) => s.name), ...tracks.map((t) => t.title)].filter((name) => name.toLowerCase().includes(needle));
-  return [...new Set(names)].slice(0, 25).map((name) => ({ name: name.slice(0, 100), value: name.slice(0, 100) }));
-}
+/** Autocomplete choices from names (Discord takes up to 100 characters each). */
+const choices = (names: string[]) => names.map((name) => ({ name: name.slice(0, 100), value: name.slice(0, 100) }));
 
 const play: Command = {
   name: 'play',
@@ -49,7 +39,7 @@ const play: Command = {
       name: 'query',
       description: 'A library title, a station name, or an http(s) stream address',
       maxLength: 2000,
-      autocomplete: (invocation, typed) => suggest(invocation.services, invocation.guildId, typed),
+      autocomplete: async (invocation, typed) => choices(await suggestNames(invocation.services, invocation.guildId, typed, { tracks: true })),
     },
     { type: 'attachment', name: 'file', description: 'An audio file to play (MP3, Ogg, Opus, FLAC, WAV or M4A)' },
   ],
@@ -80,13 +70,7 @@ const radio: Command = {
       description: 'The station’s name',
       required: true,
       maxLength: 50,
-      autocomplete: async (invocation, typed) => {
-        const stations = await invocation.services.store.guild(invocation.guildId).MusicStation.findAll({ order: [['nameKey', 'ASC']], limit: 100 });
-        return stations
-          .filter((s) => s.nameKey.includes(typed.trim().toLowerCase()))
-          .slice(0, 25)
-          .map((s) => ({ name: s.name, value: s.name }));
-      },
+      autocomplete: async (invocation, typed) => choices(await suggestNames(invocation.services, invocation.guildId, typed, { tracks: false })),
     },
   ],
   async run(invocation) {

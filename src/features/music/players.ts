@@ -6,7 +6,8 @@ import type { Guild } from 'discord.js';
 import { PeriodicTask } from '../../core/periodic';
 import type { Services } from '../../core/services';
 import type { GuildSettings } from '../../shared/settings';
-import { formatDuration, type QueueLimits, type QueuedTrack } from './queue';
+import { formatDuration, trackLength } from '../../shared/music';
+import type { QueueLimits, QueuedTrack } from './queue';
 import { GuildPlayer, type PlayerEvents } from './player';
 import { deleteSession, loadSession, saveSession } from './sessions';
 import { KeyedQueue } from '../../core/keyed-queue';
@@ -137,7 +138,7 @@ export class Players {
   private async announce(player: GuildPlayer, track: QueuedTrack): Promise<void> {
     const settings = await this.services.settings.get(player.guildId);
     if (!settings.musicAnnounceChannelId) return;
-    const length = track.durationSeconds === null ? 'live' : formatDuration(track.durationSeconds);
+    const length = trackLength(track.durationSeconds);
     await this.services.messenger
       .post(player.guildId, settings.musicAnnounceChannelId, {
         embeds: [

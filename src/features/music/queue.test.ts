@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Conflict, Forbidden, InvalidInput } from '../../core/errors';
-import { formatDuration, MusicQueue, QUEUE_PAGE_SIZE, skipVotesNeeded, type QueuedTrack } from './queue';
+import { formatDuration } from '../../shared/music';
+import { MusicQueue, QUEUE_PAGE_SIZE, skipVotesNeeded, type QueuedTrack } from './queue';
 
 let next = 0;
 /** A library track of `seconds`, asked for by `by`. */

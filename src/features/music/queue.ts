@@ -2,6 +2,7 @@
 // may add, remove, reorder and skip, and how loop modes pick the next track. The player (voice) and
 // the dashboard both act through it, so a limit holds whichever face asks. Refusals are sentences.
 import { Conflict, Forbidden, InvalidInput, NotFound } from '../../core/errors';
+import { formatDuration } from '../../shared/music';
 import type { LoopMode } from '../../shared/music-player';
 
 /** off: each track once; track: the current one again; queue: a played track goes to the back. */
@@ -47,15 +48,6 @@ export interface QueuePage {
 }
 
 export const QUEUE_PAGE_SIZE = 10;
-
-/** "1:05:09" or "3:07". */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** A server's queue: the track playing now and those after it, in order. */
 export class MusicQueue {

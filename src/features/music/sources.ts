@@ -32,6 +32,26 @@ function streamTitle(url: string): string {
 /** Escapes LIKE's wildcards in what a member typed. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `lower(column) <op> value`, so a search ignores case on PostgreSQL as on SQLite. */
+const lower = (column: string, op: typeof Op.eq | typeof Op.like, value: string) => where(fn('lower', col(column)), op, value);
+
+/** The most suggestions Discord shows. */
+const MAX_SUGGESTIONS = 25;
+
+/**
+ * What /play and /radio suggest while a member types: station names (and, for /play, library
+ * titles) that contain the text, matched in the store, at most 25.
+ */
+export async function suggestNames(services: Services, guildId: string, typed: string, { tracks }: { tracks: boolean }): Promise<string[]> {
+  const pattern = likePattern(typed.trim().toLowerCase());
+  const data = services.store.guild(guildId);
+  const stations = await data.MusicStation.findAll({ where: { nameKey: { [Op.like]: pattern } }, order: [['nameKey', 'ASC']], limit: MAX_SUGGESTIONS });
+  const titles = tracks
+    ? await data.MusicTrack.findAll({ where: { [Op.and]: [lower('title', Op.like, pattern)] }, order: [['id', 'DESC']], limit: MAX_SUGGESTIONS })
+    : [];
+  return [...new Set([...stations.map((row) => row.name), ...titles.map((row) => row.title)])].slice(0, MAX_SUGGESTIONS);
+}
+
 /**
  * What `/play query:` names: a YouTube or Spotify link is refused with why; any other http(s)
  * address is a stream (through the address guard); otherwise a saved station by its name, then a
@@ -49,7 +69,6 @@ export async function resolveQuery(services: Services, guildId: string, query: s
   const data = services.store.guild(guildId);
   const station = await data.MusicStation.findOne({ where: { nameKey: text.toLowerCase() } });
   if (station) return entry(station.name, { kind: 'stream', url: station.url, stationName: station.name }, null, by);
-  const lower = (column: string, op: typeof Op.eq | typeof Op.like, value: string) => where(fn('lower', col(column)), op, value);
   const needle = text.toLowerCase();
   const exact = await data.MusicTrack.findOne({ where: { [Op.and]: [lower('title', Op.eq, needle)] }, order: [['id', 'DESC']] });
   const track =
