@@ -12,13 +12,21 @@ import { changedOnly } from './changes';
 import { guildKeys, saveSettings } from './guild';
 import { useGuildMutation } from './mutations';
 
+/** Where a slice of the settings is read and saved (a feature's own route, e.g. PUT /music/settings). */
+export interface SettingsEndpoint<V, B> {
+  key: QueryKey;
+  save: (guildId: string, body: Partial<B> & { baseVersion: number }) => Promise<V>;
+}
+
 /** What useSettingsForm needs. */
-export interface SettingsFormOptions<D> {
+export interface SettingsFormOptions<D, V extends { version: number } = SettingsView, B extends object = SettingsUpdate> {
   guildId: string;
-  view: SettingsView;
-  draftOf: (view: SettingsView) => D;
+  view: V;
+  draftOf: (view: V) => D;
   /** The PUT body of a draft; `view` is the settings the draft is based on. */
-  bodyOf: (draft: D, view: SettingsView) => SettingsUpdate;
+  bodyOf: (draft: D, view: V) => B;
+  /** PUT /settings when absent. */
+  endpoint?: SettingsEndpoint<V, B>;
   success: ToastInput;
   failure: ToastInput;
   /** The failure toast's description is the server's sentence when it sent one (default); false keeps the page's own text for fields it names. */
@@ -34,23 +42,24 @@ export interface SettingsFormOptions<D> {
  * has not edited anything (a save elsewhere shows at once); once they have, it keeps their edits
  * and the version they started from, so the server can tell what changed meanwhile.
  */
-export function useSettingsForm<D>({
+export function useSettingsForm<D, V extends { version: number } = SettingsView, B extends object = SettingsUpdate>({
   guildId,
   view,
   draftOf,
   bodyOf,
+  endpoint = { key: guildKeys.settings(guildId), save: saveSettings } as unknown as SettingsEndpoint<V, B>,
   success,
   failure,
   serverMessage = true,
   precheck,
   invalidate = [],
-}: SettingsFormOptions<D>) {
+}: SettingsFormOptions<D, V, B>) {
   const [base, setBase] = useState(view);
   const [draft, setDraft] = useState<D>(() => draftOf(view));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [seen, setSeen] = useState(view);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(base));
-  const follow = (next: SettingsView) => {
+  const follow = (next: V) => {
     setBase(next);
     setDraft(draftOf(next));
   };
@@ -60,13 +69,13 @@ export function useSettingsForm<D>({
     setSeen(view);
     if (!dirty) follow(view);
   }
-  const settingsKey = guildKeys.settings(guildId);
+  const settingsKey = endpoint.key;
   const mutation = useGuildMutation({
     request: () => {
       const body = bodyOf(draft, base);
       const changes = changedOnly(body, bodyOf(draftOf(base), base));
       // Saved unchanged (to post the rules message again), the page's settings go as they are.
-      return saveSettings(guildId, { ...(Object.keys(changes).length > 0 ? changes : body), baseVersion: base.version });
+      return endpoint.save(guildId, { ...(Object.keys(changes).length > 0 ? changes : body), baseVersion: base.version });
     },
     invalidate: [settingsKey, guildKeys.diagnostics(guildId), ...invalidate],
     success,
@@ -79,7 +88,7 @@ export function useSettingsForm<D>({
       follow(saved);
     },
     onReload: () => {
-      const fresh = queryClient.getQueryData<SettingsView>(settingsKey);
+      const fresh = queryClient.getQueryData<V>(settingsKey);
       setErrors({});
       if (fresh) follow(fresh);
     },
