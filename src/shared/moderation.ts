@@ -2,26 +2,45 @@
 // warning escalation and auto moderation rules. Shared by the routes, the bot and the dashboard.
 import * as z from 'zod';
 import { Snowflake } from './auth';
-import { flag, pageQuery, text, wholeNumber } from './fields';
+import { flag, optionalText, pageQuery, text, wholeNumber } from './fields';
 
-/** What a moderator can do. `note` records without touching Discord; `unban` lifts a ban. */
-export const MODERATION_ACTIONS = ['ban', 'kick', 'timeout', 'warn', 'unban', 'note'] as const;
+/** What a moderator can do. `note` records without touching Discord; `unban` lifts a ban; `untimeout` lifts a timeout (and ends a long one's renewal). */
+export const MODERATION_ACTIONS = ['ban', 'kick', 'timeout', 'warn', 'unban', 'note', 'untimeout'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** What a channel tool records: its target is the channel. */
 export const CHANNEL_ACTIONS = ['purge', 'slowmode', 'lock', 'unlock'] as const;
 export type ChannelAction = (typeof CHANNEL_ACTIONS)[number];
 
-/** What a case can record: the actions, messages auto moderation deleted, timeouts lifted early in Discord, and the channel tools. */
-export const CASE_ACTIONS = [...MODERATION_ACTIONS, 'delete', 'untimeout', ...CHANNEL_ACTIONS] as const;
+/**
+ * What a case can record: the actions (timeouts lifted early, in Discord too), messages auto
+ * moderation deleted, the channel tools, and a warning's pardon (its details name the warning's case).
+ */
+export const CASE_ACTIONS = [...MODERATION_ACTIONS, 'delete', ...CHANNEL_ACTIONS, 'pardon'] as const;
 export type CaseAction = (typeof CASE_ACTIONS)[number];
 
 /** Where a case came from. */
 export const CASE_SOURCES = ['dashboard', 'command', 'discord', 'automatic'] as const;
 export type CaseSource = (typeof CASE_SOURCES)[number];
 
-/** The spec's durations (timeouts; a ban with one is lifted when it runs out). */
-export const DURATIONS = { '1m': 60_000, '5m': 300_000, '10m': 600_000, '1h': 3_600_000, '1d': 86_400_000, '1w': 604_800_000 } as const;
+/**
+ * The spec's durations (timeouts; a ban with one is lifted when it runs out), and longer ones (issue
+ * 24, point 3): Discord times a member out for at most 28 days, so the bot renews a longer timeout
+ * until its case's expiry.
+ */
+export const DURATIONS = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '10m': 600_000,
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+  '1w': 604_800_000,
+  // Longer than Discord's own timeout (2 weeks is not, and is there because moderators reach for it).
+  '2w': 14 * 86_400_000,
+  '30d': 30 * 86_400_000,
+  '90d': 90 * 86_400_000,
+  '1y': 365 * 86_400_000,
+} as const;
 export type Duration = keyof typeof DURATIONS;
 export const DURATION_KEYS = Object.keys(DURATIONS) as Duration[];
 /** How each duration reads in the dialog and the log. */
@@ -32,23 +51,29 @@ export const DURATION_LABELS: Record<Duration, string> = {
   '1h': '1 hour',
   '1d': '1 day',
   '1w': '1 week',
+  '2w': '2 weeks',
+  '30d': '30 days',
+  '90d': '90 days',
+  '1y': '1 year',
 };
 
-const duration = () => z.enum(DURATION_KEYS as [Duration, ...Duration[]], { error: `must be one of ${DURATION_KEYS.join(', ')}` });
+/** A duration field: one of the durations' keys. */
+export const durationField = () => z.enum(DURATION_KEYS as [Duration, ...Duration[]], { error: `must be one of ${DURATION_KEYS.join(', ')}` });
 /**
  * The longest reason a moderator may give, on every face: what Discord's audit log keeps of a
  * reason (the bot's audit reason is cut to it too).
  */
 export const MAX_REASON_LENGTH = 512;
-const reason = () => text(MAX_REASON_LENGTH);
+/** A moderator's reason field: at most what Discord's audit log keeps. */
+export const reasonField = () => text(MAX_REASON_LENGTH);
 
 /** POST /api/servers/:guildId/moderation: the spec's payload. A timeout needs a duration; a ban may have one (a temporary ban). */
 export const ModerationActionInput = z
   .object({
     action: z.enum(MODERATION_ACTIONS, { error: `must be one of ${MODERATION_ACTIONS.join(', ')}` }),
     targetId: Snowflake,
-    reason: reason(),
-    duration: duration().optional(),
+    reason: reasonField(),
+    duration: durationField().optional(),
   })
   .strict()
   .superRefine((input, ctx) => {
@@ -58,6 +83,18 @@ export const ModerationActionInput = z
       ctx.addIssue({ code: 'custom', path: ['duration'], message: 'only a timeout or a ban takes a duration' });
   });
 export type ModerationActionInput = z.input<typeof ModerationActionInput>;
+
+/** One change to a case after the fact: who changed its reason or its duration, when, from what to what. */
+export const CaseEditSchema = z.object({
+  at: z.string(),
+  byId: z.string(),
+  byName: z.string().nullable(),
+  field: z.enum(['reason', 'duration']),
+  /** The reason, or the duration's key ('permanent' for a ban without one; null: none). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type CaseEdit = z.infer<typeof CaseEditSchema>;
 
 /** One case of the moderation log, as the dashboard shows it. */
 export const ModerationCaseSchema = z.object({
@@ -81,6 +118,13 @@ export const ModerationCaseSchema = z.object({
   /** Whether the member was told by DM: null when not tried. */
   dmDelivered: z.boolean().nullable(),
   createdAt: z.string(),
+  /** A warning pardoned (it no longer counts toward the ladder), and the pardon's case number. */
+  pardonedAt: z.string().nullable(),
+  pardonCaseNumber: z.number().int().nullable(),
+  /** A pardon: the number of the warning it pardons. */
+  pardonOf: z.number().int().nullable(),
+  /** Changes after the fact, oldest first (the latest few). */
+  edits: z.array(CaseEditSchema),
 });
 export type ModerationCase = z.infer<typeof ModerationCaseSchema>;
 
@@ -112,57 +156,6 @@ export const ModerationStatsSchema = z.object({
 });
 export type ModerationStats = z.infer<typeof ModerationStatsSchema>;
 
-/** What became of a report. */
-export const REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-/** A member's report of another member (or of one message). */
-export const ReportSchema = z.object({
-  id: z.number().int(),
-  reporterId: z.string(),
-  reporterName: z.string().nullable(),
-  targetId: z.string(),
-  targetName: z.string().nullable(),
-  reason: z.string(),
-  /** The reported message: its link and its text when reported. */
-  messageUrl: z.string().nullable(),
-  content: z.string().nullable(),
-  status: z.enum(REPORT_STATUSES),
-  /** The case a resolution took, if any. */
-  caseNumber: z.number().int().nullable(),
-  resolvedById: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
-  createdAt: z.string(),
-});
-export type Report = z.infer<typeof ReportSchema>;
-
-/** GET /api/servers/:guildId/moderation/reports?status=&page= */
-export const ReportsQuery = pageQuery(100, 20).extend({
-  status: z.enum(['all', ...REPORT_STATUSES], { error: 'must be all, open, resolved or dismissed' }).default('open'),
-});
-export const ReportsPageSchema = z.object({ entries: z.array(ReportSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
-export type ReportsPage = z.infer<typeof ReportsPageSchema>;
-
-/** POST /api/servers/:guildId/moderation/reports/:id/resolve: optionally with an action on the reported member. */
-export const ResolveReportInput = z
-  .object({
-    action: z
-      .object({
-        action: z.enum(['ban', 'kick', 'timeout', 'warn'], { error: 'must be ban, kick, timeout or warn' }),
-        reason: reason(),
-        duration: duration().optional(),
-      })
-      .strict()
-      .superRefine((input, ctx) => {
-        if (input.action === 'timeout' && !input.duration) ctx.addIssue({ code: 'custom', path: ['duration'], message: 'is required for a timeout' });
-        if (input.duration && input.action !== 'timeout' && input.action !== 'ban')
-          ctx.addIssue({ code: 'custom', path: ['duration'], message: 'only a timeout or a ban takes a duration' });
-      })
-      .optional(),
-  })
-  .strict();
-export type ResolveReportInput = z.input<typeof ResolveReportInput>;
-
 /** What an escalation step does. */
 export const ESCALATION_ACTIONS = ['timeout', 'kick', 'ban'] as const;
 
@@ -171,7 +164,7 @@ export const EscalationStepSchema = z
   .object({
     warnings: wholeNumber(1, 100),
     action: z.enum(ESCALATION_ACTIONS, { error: 'must be timeout, kick or ban' }),
-    duration: duration().nullable().default(null),
+    duration: durationField().nullable().default(null),
   })
   .strict()
   .superRefine((step, ctx) => {
@@ -195,7 +188,7 @@ const wordList = (max: number, itemMax: number) =>
 const ruleBase = {
   enabled: flag(),
   action: z.enum(AUTOMOD_ACTIONS, { error: 'must be delete, warn or timeout' }),
-  duration: duration().nullable(),
+  duration: durationField().nullable(),
   exemptRoleIds: idList(50),
   exemptChannelIds: idList(50),
 };
@@ -266,6 +259,9 @@ export const AUTOMOD_DEFAULTS: AutomodRules = {
 /** Which actions tell the member by DM before they happen. */
 export const ModerationDmSchema = z.object({ ban: flag(), kick: flag(), timeout: flag(), warn: flag() }).strict();
 
+/** The longest intro of the appeal page. */
+export const APPEAL_INTRO_MAX = 1000;
+
 /** The moderation slice of a guild's settings. */
 export const ModerationSettingsSchema = z.object({
   /** DM the member the action and reason before it happens. */
@@ -291,6 +287,11 @@ export const ModerationSettingsSchema = z.object({
    * automodRules, so guilds stored before it read the default without a migration.
    */
   automodIncludeStaff: flag(),
+  // Ban appeals (see src/shared/appeals.ts): the ban's DM links to the appeal page when on.
+  /** Banned members may appeal from the dashboard; the ban's DM carries the link. */
+  appealsEnabled: flag(),
+  /** The server's words at the top of the appeal page (what to write, how long a decision takes). */
+  appealIntro: optionalText(APPEAL_INTRO_MAX),
 });
 export type ModerationSettings = z.infer<typeof ModerationSettingsSchema>;
 
@@ -300,6 +301,8 @@ export const MODERATION_DEFAULTS: ModerationSettings = {
   escalation: [],
   automodRules: AUTOMOD_DEFAULTS,
   automodIncludeStaff: false,
+  appealsEnabled: true,
+  appealIntro: null,
 };
 
 /** How the dashboard words the staff switch of auto moderation. */
@@ -322,28 +325,3 @@ export const MODERATION_MESSAGES = {
 
 /** The spec's label of a user in the log: '#' and the last 4 characters of the id. */
 export const lastFour = (id: string) => id.slice(-4);
-
-/**
- * How often one member may report the same member: once per this window (10 minutes), counted from
- * the stored reports, across /report and Report message. Other members and other targets are not held back.
- */
-export const REPORT_REPEAT_WINDOW_MS = 10 * 60_000;
-
-/** What a member who reports themselves (or their own message) is told, on every face. */
-export const REPORT_SELF_MESSAGES = {
-  member: 'You cannot report yourself.',
-  message: 'You cannot report your own message.',
-} as const;
-
-/** "7 minutes", "1 minute": a wait of at least a minute, rounded up. */
-const minutes = (ms: number) => {
-  const count = Math.max(1, Math.ceil(ms / 60_000));
-  return `${count} ${count === 1 ? 'minute' : 'minutes'}`;
-};
-
-/** What a member who reports the same member again too soon is told. */
-export const REPORT_REPEAT_MESSAGES = {
-  stillOpen: (name: string, waitMs: number) =>
-    `Your earlier report of ${name} is still open, and the moderators have it. You can report ${name} again in ${minutes(waitMs)}.`,
-  recent: (name: string, waitMs: number) => `You reported ${name} a few minutes ago. You can report ${name} again in ${minutes(waitMs)}.`,
-} as const;

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { recordCase } from '../../src/features/moderation/cases';
 import { AUTOMOD_STAFF_TEXT, ModerationCaseSchema, lastFour } from '../../src/shared/moderation';
 import { waitFor } from '../helpers/wait';
 import { assertUncovered, browserSuite, toastWith, VIEWPORTS } from './helpers';
@@ -312,6 +313,46 @@ describe('Moderation', () => {
     await page.getByRole('switch', { name: AUTOMOD_STAFF_TEXT.label }).waitFor();
     assert.equal(await page.getByRole('switch', { name: AUTOMOD_STAFF_TEXT.label }).getAttribute('aria-checked'), 'true');
     await page.getByText(AUTOMOD_STAFF_TEXT.included, { exact: true }).waitFor();
+  });
+
+  test('a 90-day timeout from the dialog: the longer durations are offered and the log says 90 days; a channel tool’s case names the channel', async () => {
+    await newMember('longmuted');
+    const page = await openModeration();
+    await page.getByRole('button', { name: 'Timeout User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Timeout User' });
+    await pickMember(page, dialog, 'longm', /longmuted/);
+    await dialog.getByLabel('Reason').fill('A long cool off');
+    await dialog.getByRole('combobox', { name: 'Duration' }).click();
+    for (const label of ['1 week', '2 weeks', '30 days', '90 days', '1 year']) await page.getByRole('option', { name: label, exact: true }).waitFor();
+    await page.getByRole('option', { name: '90 days', exact: true }).click();
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/moderation'));
+    await dialog.getByRole('button', { name: 'Time out', exact: true }).click();
+    const created = ModerationCaseSchema.parse(await (await answer).json());
+    assert.equal(created.duration, '90d');
+    await dialog.waitFor({ state: 'hidden' });
+    await cases(page)
+      .getByRole('listitem', { name: `Case #${created.caseNumber}` })
+      .getByText(/Duration: 90 days/)
+      .waitFor();
+
+    // A channel tool's case (written as purge writes it: the bot needs Manage Messages there for a real one).
+    const channelId = world().demo.channels.general;
+    const channelName = `#${world().guilds.get(guildId())?.channels.get(channelId)?.name ?? ''}`;
+    const set = await recordCase(harness().product.services, guildId(), {
+      action: 'purge',
+      targetId: channelId,
+      targetName: channelName,
+      moderatorId: world().demo.adminUserId,
+      moderatorName: null,
+      reason: 'Deleted 3 messages',
+      source: 'dashboard',
+    });
+    assert.ok(set);
+    await page.reload();
+    const entry = cases(page).getByRole('listitem', { name: `Case #${set.caseNumber}` });
+    await entry.getByText(`Channel #${lastFour(channelId)}`).waitFor();
+    await entry.getByText(channelName, { exact: true }).waitFor();
+    assert.equal(await entry.getByText(/User #/).count(), 0, 'a channel is not labelled as a user');
   });
 
   test('on a phone the page fits the screen and the dialog can be used', async () => {

@@ -139,7 +139,7 @@ describe('auto moderation spares staff unless the guild includes them', () => {
     const admin = await h().signIn(h().demo.adminUserId);
     for (const bad of ['yes', 1, null]) {
       const refused = await admin.put(url(), { automodIncludeStaff: bad }).expect(400);
-      assert.equal(refused.body.fields.automodIncludeStaff, 'must be true or false', JSON.stringify(bad));
+      assert.equal(refused.body.fields.automodIncludeStaff, 'Automod for staff must be true or false.', JSON.stringify(bad));
     }
     assert.equal((await h().product.services.settings.get(h().guildId)).automodIncludeStaff, false, 'a refused value changes nothing');
     const member = await h().signIn(h().demo.plainMemberId);

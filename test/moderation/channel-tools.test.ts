@@ -80,9 +80,9 @@ describe('channel tools', () => {
     });
     assert.equal(anonymous.status, 401);
     const admin = await r.signIn(world().demo.adminUserId);
-    assert.equal((await admin.post(url(channelId, 'purge'), { count: 0 }).expect(400)).body.fields.count, 'must be between 1 and 100');
-    assert.equal((await admin.post(url(channelId, 'purge'), { count: 101 }).expect(400)).body.fields.count, 'must be between 1 and 100');
-    assert.equal((await admin.post(url(channelId, 'purge'), { count: 2, bots: 'yes' }).expect(400)).body.fields.bots, 'must be true or false');
+    assert.equal((await admin.post(url(channelId, 'purge'), { count: 0 }).expect(400)).body.fields.count, 'Count must be between 1 and 100.');
+    assert.equal((await admin.post(url(channelId, 'purge'), { count: 101 }).expect(400)).body.fields.count, 'Count must be between 1 and 100.');
+    assert.equal((await admin.post(url(channelId, 'purge'), { count: 2, bots: 'yes' }).expect(400)).body.fields.bots, 'Bots must be true or false.');
     await (await r.signIn(world().demo.plainMemberId)).post(url(channelId, 'purge'), { count: 2 }).expect(403);
     await post(channelId, world().demo.plainMemberId, 'one');
     await post(channelId, world().demo.plainMemberId, 'two');
@@ -144,6 +144,35 @@ describe('channel tools', () => {
     );
     assert.deepEqual(logged.pinged, { users: [], roles: [], everyone: false });
     assert.match(JSON.stringify(logged.embeds), /Deleted 1 message containing “SPAM”, with links/);
+    // The target is the channel, named as one.
+    assert.match(logged.embeds[0]?.fields?.find((field) => field.name === 'Channel')?.value ?? '', new RegExp(`^#tools-\\w+ \\(${channelId}\\)$`));
+    assert.equal(
+      logged.embeds[0]?.fields?.some((field) => field.name === 'Member'),
+      false,
+    );
+  });
+
+  test('!purge N deletes the N messages before the command: the command is not counted, and stays with the answer as its reply', async () => {
+    const { plainMemberId, adminUserId } = world().demo;
+    const channelId = await buildChannel();
+    for (const content of ['one', 'two', 'three', 'four']) await post(channelId, plainMemberId, content);
+    const commandId = await post(channelId, adminUserId, '!purge 2');
+    const answer = await waitFor(
+      () =>
+        world()
+          .messages.list(channelId)
+          .find((message) => message.authorId === world().botUserId),
+      5000,
+      'the answer to !purge',
+    );
+    assert.match(answer.content ?? '', /^Deleted 2 messages in #tools-\w+\.$/);
+    assert.deepEqual(remaining(channelId), ['one', 'two', '!purge 2', answer.content]);
+    assert.equal(world().messages.get(commandId)?.id, commandId);
+    const rows = await waitFor(async () => ((await casesOf(channelId)).length === 1 ? casesOf(channelId) : null), 5000, 'the purge case');
+    assert.deepEqual(
+      rows.map((row) => [row.action, row.source, row.details?.deleted]),
+      [['purge', 'command', 2]],
+    );
   });
 
   test('slowmode: the bot without Manage Channels says what to fix; with it, /slowmode and !slowmode set it in Discord', async () => {
@@ -151,7 +180,7 @@ describe('channel tools', () => {
     const admin = await r.signIn(world().demo.adminUserId);
     const refused = await admin.post(url(channelId, 'slowmode'), { seconds: 30 }).expect(422);
     assert.match(refused.body.message, /^AwesomeBot needs the Manage Channels permission in #tools-\w+ to set slowmode\. Give it to its role/);
-    assert.equal((await admin.post(url(channelId, 'slowmode'), { seconds: 21601 }).expect(400)).body.fields.seconds, 'must be between 0 and 21600');
+    assert.equal((await admin.post(url(channelId, 'slowmode'), { seconds: 21601 }).expect(400)).body.fields.seconds, 'Seconds must be between 0 and 21,600.');
     const patched = await control('PATCH', `/channels/${channelId}`, { overwrites: [{ id: world().botUserId, type: 'member', allow: ['ManageChannels'] }] });
     assert.equal(patched.status, 200);
     await waitFor(() => r.product().client.channels.cache.get(channelId)?.isTextBased(), 5000, 'the channel update');

@@ -4,7 +4,8 @@
 // reports; temporary bans lifted after a restart.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ModerationCaseSchema, ModerationLogsPageSchema, ModerationStatsSchema, ReportsPageSchema } from '../../src/shared/moderation';
+import { ModerationCaseSchema, ModerationLogsPageSchema, ModerationStatsSchema } from '../../src/shared/moderation';
+import { ReportsPageSchema } from '../../src/shared/reports';
 import { useHarness, type ControlMessage } from '../helpers/harness';
 import { restartable, type Restartable } from '../helpers/restart';
 import { waitFor } from '../helpers/wait';
@@ -117,7 +118,7 @@ describe('moderation', () => {
     assert.equal(row?.source, 'command');
     assert.equal(row?.moderatorId, moderator.userId);
 
-    const shown = await h().slash(moderator.userId, 'case', { number: row?.caseNumber ?? 0 });
+    const shown = await h().slash(moderator.userId, 'case show', { number: row?.caseNumber ?? 0 });
     assert.equal(shown.body.ephemeral, true);
     assert.equal(shown.body.embeds[0]?.title, `Case #${row?.caseNumber} · warn`);
     const listed = await h().slash(moderator.userId, 'warnings', { member: target.userId });

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/core/clock';
 import { RateLimited } from '../../src/core/errors';
 import { createReport } from '../../src/features/moderation/reports';
-import { REPORT_REPEAT_WINDOW_MS, REPORT_SELF_MESSAGES } from '../../src/shared/moderation';
+import { REPORT_REPEAT_WINDOW_MS, REPORT_SELF_MESSAGES } from '../../src/shared/reports';
 import { useHarness } from '../helpers/harness';
 import { restartable } from '../helpers/restart';
 import { storeBackends } from '../helpers/store';
@@ -65,7 +65,7 @@ describe('reporting the same member again', () => {
     await assert.rejects(createReport(services, h().guildId, { reporter: self, target: self, reason: 'Spam' }), {
       name: 'InvalidInput',
       message: REPORT_SELF_MESSAGES.member,
-      fields: { member: 'cannot be yourself' },
+      fields: { member: 'Member cannot be yourself.' },
     });
     const message = { id: '900000000000000001', channelId: h().demo.channels.general, content: 'mine' };
     await assert.rejects(createReport(services, h().guildId, { reporter: self, target: self, reason: 'Spam', message }), {

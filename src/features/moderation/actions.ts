@@ -7,10 +7,13 @@ import { RESTJSONErrorCodes, type Guild, type GuildMember } from 'discord.js';
 import { askDiscord } from '../../bot/discord-errors';
 import { InvalidInput } from '../../core/errors';
 import type { Services } from '../../core/services';
-import { DURATION_LABELS, DURATIONS, MAX_REASON_LENGTH, type Duration, type ModerationAction, type ModerationCase } from '../../shared/moderation';
+import { DURATION_LABELS, DURATIONS, type Duration, type ModerationAction, type ModerationCase } from '../../shared/moderation';
 import type { GuildSettings } from '../../shared/settings';
+import { appealInvitation } from './appeal-link';
 import { activeWarnings, announceCase, liftBans, recordCase, viewCase } from './cases';
-import { botActor, checkStanding, isBanned, liveGuild, memberOf, notAMember, PERMISSION_NAMES, type Actor } from './standing';
+import { discordTimeoutEnd } from './case-duration';
+import { isTimedOut, liftTimeouts } from './long-timeouts';
+import { botActor, checkStanding, isBanned, liveGuild, memberOf, notAMember, PERMISSION_NAMES, type Actor, auditReason } from './standing';
 
 /** One action to take. */
 export interface ActionRequest {
@@ -20,16 +23,15 @@ export interface ActionRequest {
   duration?: Duration | undefined;
 }
 
-/** Discord's longest timeout: 28 days. */
-const MAX_TIMEOUT_MS = 28 * 86_400_000;
-
 /** Tells the member what is about to happen and why; true when the DM arrived, false when it did not. */
 async function tellMember(services: Services, guild: Guild, targetId: string, request: ActionRequest): Promise<boolean> {
   const what = { ban: 'banned from', kick: 'kicked from', timeout: 'timed out in', warn: 'warned in' }[request.action as 'ban' | 'kick' | 'timeout' | 'warn'];
   const length = request.duration ? ` for ${DURATION_LABELS[request.duration]}` : '';
   try {
+    // A ban's DM links to the appeal page when the server takes appeals (appeal-link.ts).
+    const appeal = request.action === 'ban' ? await appealInvitation(services, guild.id, targetId) : '';
     const outcome = await services.messenger.dm(guild.id, targetId, {
-      embeds: [{ title: `You were ${what} ${guild.name}${length}`, description: `Reason: ${request.reason}`, color: 0xe74c3c }],
+      embeds: [{ title: `You were ${what} ${guild.name}${length}`, description: `Reason: ${request.reason}${appeal}`, color: 0xe74c3c }],
     });
     return outcome === 'sent';
   } catch (error) {
@@ -53,11 +55,8 @@ async function takeBack(services: Services, guild: Guild, request: ActionRequest
   }
 }
 
-/** What Discord shows in its audit log as the reason: who did it through the bot, and why. */
-const auditReason = (actor: Actor, reason: string) => `${actor.name}: ${reason}`.slice(0, MAX_REASON_LENGTH);
-
 /** Does the action over Discord; its refusals become DiscordRefused in words. */
-async function act(guild: Guild, request: ActionRequest, target: GuildMember | null, actor: Actor): Promise<void> {
+async function act(guild: Guild, request: ActionRequest, target: GuildMember | null, actor: Actor, now: number): Promise<void> {
   const botName = guild.members.me?.displayName ?? 'The bot';
   const reason = auditReason(actor, request.reason);
   const refusedBy = (code: number) =>
@@ -82,7 +81,12 @@ async function act(guild: Guild, request: ActionRequest, target: GuildMember | n
       return;
     case 'timeout':
       if (!target) throw notAMember();
-      await askDiscord(() => target.timeout(Math.min(DURATIONS[request.duration ?? '1h'], MAX_TIMEOUT_MS), reason), botName, refusedBy);
+      // On the product's clock; longer than Discord's 28 days, the rest is renewed by long-timeouts.ts.
+      await askDiscord(() => target.disableCommunicationUntil(discordTimeoutEnd(now, now + DURATIONS[request.duration ?? '1h']), reason), botName, refusedBy);
+      return;
+    case 'untimeout':
+      if (!target) throw notAMember();
+      await askDiscord(() => target.disableCommunicationUntil(null, reason), botName, refusedBy);
       return;
     case 'warn':
     case 'note':
@@ -100,7 +104,9 @@ export async function moderate(services: Services, guildId: string, request: Act
   const guild = liveGuild(services, guildId);
   const settings = await services.settings.get(guildId);
   const target = request.action === 'unban' ? null : await memberOf(guild, request.targetId);
-  if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn')) throw notAMember();
+  if (!target && (request.action === 'kick' || request.action === 'timeout' || request.action === 'warn' || request.action === 'untimeout')) throw notAMember();
+  if (request.action === 'untimeout' && target && !(await isTimedOut(services, target)))
+    throw InvalidInput.field('targetId', 'is not timed out', 'That member is not timed out.');
   if (request.action === 'unban') {
     if (!(await isBanned(guild, request.targetId)))
       throw InvalidInput.field('targetId', 'is not banned in this server', 'That user is not banned in this server.');
@@ -115,7 +121,7 @@ export async function moderate(services: Services, guildId: string, request: Act
   const dmFirst = request.action === 'ban' || request.action === 'kick';
   let dmDelivered: boolean | null = wantsDm && dmFirst ? await tellMember(services, guild, request.targetId, request) : null;
   try {
-    await act(guild, request, target, actor);
+    await act(guild, request, target, actor, services.clock.ms());
   } catch (error) {
     if (dmDelivered) await takeBack(services, guild, request);
     throw error;
@@ -139,6 +145,7 @@ export async function moderate(services: Services, guildId: string, request: Act
   });
   if (!row) throw new Error('a case without an audit entry was taken for a duplicate');
   if (request.action === 'unban') await liftBans(services, guildId, request.targetId);
+  if (request.action === 'untimeout') await liftTimeouts(services, guildId, request.targetId);
   await announceCase(services, row);
   if (request.action === 'warn') await escalate(services, guildId, request.targetId, settings);
   return viewCase(services, row);

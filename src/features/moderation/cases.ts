@@ -16,6 +16,7 @@ import {
   type ModerationCase,
 } from '../../shared/moderation';
 import type { GuildSettings } from '../../shared/settings';
+import { readEdits } from './case-history';
 
 /** Tries at a case number before giving up (two processes numbering the same guild at once). */
 const CASE_NUMBER_TRIES = 5;
@@ -33,6 +34,7 @@ const VERBS: Record<CaseAction, string> = {
   slowmode: 'slowmode set',
   lock: 'channel locked',
   unlock: 'channel unlocked',
+  pardon: 'warning pardoned',
 };
 
 const TITLES: Record<CaseAction, string> = {
@@ -48,6 +50,7 @@ const TITLES: Record<CaseAction, string> = {
   slowmode: 'Slowmode',
   lock: 'Lock',
   unlock: 'Unlock',
+  pardon: 'Pardon',
 };
 
 /** One guild's cases. */
@@ -143,6 +146,10 @@ export function viewCase(services: Services, row: ModerationLog): ModerationCase
     source: (CASE_SOURCES as readonly string[]).includes(row.source) ? (row.source as CaseSource) : 'dashboard',
     dmDelivered: row.dmDelivered,
     createdAt: row.createdAt.toISOString(),
+    pardonedAt: row.pardonedAt?.toISOString() ?? null,
+    pardonCaseNumber: row.pardonCaseNumber ?? null,
+    pardonOf: row.action === 'pardon' && typeof row.details?.caseNumber === 'number' ? row.details.caseNumber : null,
+    edits: readEdits(row.edits),
   };
 }
 
@@ -157,6 +164,7 @@ export async function announceCase(services: Services, row: ModerationLog): Prom
     },
     { name: 'Moderator', value: `${view.moderatorName ?? 'Unknown'} (${view.moderatorId})`, inline: true },
     ...(view.duration ? [{ name: 'Duration', value: DURATION_LABELS[view.duration], inline: true }] : []),
+    ...(view.pardonOf !== null ? [{ name: 'Pardons', value: `Warning #${view.pardonOf}`, inline: true }] : []),
     { name: 'Source', value: view.source, inline: true },
     ...(view.dmDelivered === false ? [{ name: 'DM', value: 'The member could not be told by DM.', inline: true }] : []),
   ];
@@ -176,14 +184,14 @@ export async function announceCase(services: Services, row: ModerationLog): Prom
   });
 }
 
-/** Warnings that still count: newer than the guild's expiry (all of them when it is 0). */
+/** Warnings that still count: not pardoned, and newer than the guild's expiry (all of them when it is 0). */
 export async function activeWarnings(
   services: Services,
   guildId: string,
   targetId: string,
   settings: Pick<GuildSettings, 'warningExpiryDays'>,
 ): Promise<ModerationLog[]> {
-  const where: WhereOptions = { targetId, action: 'warn' };
+  const where: WhereOptions = { targetId, action: 'warn', pardonedAt: null };
   if (settings.warningExpiryDays > 0) Object.assign(where, { createdAt: { [Op.gt]: new Date(services.clock.ms() - settings.warningExpiryDays * 86_400_000) } });
   return cases(services, guildId).findAll({ where, order: [['caseNumber', 'DESC']] });
 }

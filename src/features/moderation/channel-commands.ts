@@ -6,12 +6,9 @@ import { InvalidInput } from '../../core/errors';
 import { isSnowflake } from '../../shared/auth';
 import { PURGE_LIMITS, SLOWMODE_LIMITS } from '../../shared/channel-tools';
 import { lockChannel, purgeChannel, setSlowmode, unlockChannel } from './channel-tools';
-import type { Actor } from './standing';
+import { commandActor } from './standing';
 
 const channelOption = (description: string): CommandOption => ({ type: 'channel', name: 'channel', description });
-
-/** The moderator running the command. */
-const actorOf = (invocation: Invocation): Actor => ({ userId: invocation.user.id, name: invocation.user.displayName, source: 'command' });
 
 /** The channel given, or the one the command was run in. */
 function channelOf(invocation: Invocation): string {
@@ -46,7 +43,9 @@ const purge: Command = {
         bots: read.boolean(invocation, 'bots'),
         links: read.boolean(invocation, 'links'),
       },
-      actorOf(invocation),
+      commandActor(invocation),
+      // `!purge 5` purges the five messages before the command, not the command and four.
+      invocation.messageId,
     );
     return result.message;
   },
@@ -62,7 +61,7 @@ const slowmode: Command = {
   ],
   async run(invocation) {
     const seconds = read.number(invocation, 'seconds') ?? 0;
-    return (await setSlowmode(invocation.services, invocation.guildId, channelOf(invocation), seconds, actorOf(invocation))).message;
+    return (await setSlowmode(invocation.services, invocation.guildId, channelOf(invocation), seconds, commandActor(invocation))).message;
   },
 };
 
@@ -71,7 +70,7 @@ const lock: Command = {
   description: 'Stop members from sending messages in a channel',
   permission: PermissionFlagsBits.ManageChannels,
   options: [channelOption('Which channel (this one if left out)')],
-  run: async (invocation) => (await lockChannel(invocation.services, invocation.guildId, channelOf(invocation), actorOf(invocation))).message,
+  run: async (invocation) => (await lockChannel(invocation.services, invocation.guildId, channelOf(invocation), commandActor(invocation))).message,
 };
 
 const unlock: Command = {
@@ -79,7 +78,7 @@ const unlock: Command = {
   description: 'Let members send messages in a locked channel again, as before the lock',
   permission: PermissionFlagsBits.ManageChannels,
   options: [channelOption('Which channel (this one if left out)')],
-  run: async (invocation) => (await unlockChannel(invocation.services, invocation.guildId, channelOf(invocation), actorOf(invocation))).message,
+  run: async (invocation) => (await unlockChannel(invocation.services, invocation.guildId, channelOf(invocation), commandActor(invocation))).message,
 };
 
 /** The channel tools' commands. */

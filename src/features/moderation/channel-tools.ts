@@ -10,7 +10,8 @@ import { purgeFiltersLabel, slowmodeLabel, type ChannelToolResult, type ChannelT
 import { MAX_REASON_LENGTH, type ChannelAction } from '../../shared/moderation';
 import { announceCase, cases, recordCase } from './cases';
 import { isLocked, lockMemory, planPurge, readLockMemory, unlockPlan, type OverwriteBits, type SendState } from './channel-rules';
-import { liveGuild, memberOf, type Actor } from './standing';
+import { liveGuild, memberOf, type Actor, auditReason } from './standing';
+import { counted } from '../../shared/words';
 
 /** A channel whose messages and overwrites the tools handle: text, announcement or voice chat (threads have no overwrites). */
 type ToolChannel = Extract<GuildBasedChannel, { permissionOverwrites: unknown; messages: unknown }>;
@@ -43,7 +44,6 @@ const BOT_NEEDS: Record<ChannelAction, bigint[]> = {
 const DOING: Record<ChannelAction, string> = { purge: 'purge messages', slowmode: 'set slowmode', lock: 'lock it', unlock: 'unlock it' };
 
 const names = (missing: bigint[]) => missing.map((bit) => NAMES.get(bit) ?? 'another').join(' and ');
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The channel in the live guild, if the tools can act on it. */
 function toolChannel(guild: Guild, channelId: string): ToolChannel {
@@ -121,8 +121,6 @@ async function record(services: Services, guildId: string, channel: ToolChannel,
   return row.caseNumber;
 }
 
-const auditReason = (actor: Actor, what: string) => `${actor.name}: ${what}`.slice(0, MAX_REASON_LENGTH);
-
 /** The channel's slowmode and lock, for the dashboard. */
 export function channelToolState(services: Services, guildId: string, channelId: string): ChannelToolState {
   const guild = liveGuild(services, guildId);
@@ -132,7 +130,9 @@ export function channelToolState(services: Services, guildId: string, channelId:
 /**
  * Deletes the newest `count` messages that pass the filters, among the channel's latest 100:
  * Discord's bulk delete for two or more, one delete for one. Those 14 days old or older are
- * skipped (Discord refuses to bulk delete them) and said so.
+ * skipped (Discord refuses to bulk delete them) and said so. With `before` (the message of a text
+ * command), only messages older than it: `!purge 5` deletes the five messages before the command,
+ * which stays, with the answer as its reply.
  */
 export async function purgeChannel(
   services: Services,
@@ -140,10 +140,11 @@ export async function purgeChannel(
   channelId: string,
   input: PurgeFilters & { count: number },
   actor: Actor,
+  before?: string,
 ): Promise<ChannelToolResult> {
   const { guild, channel, botName } = await prepare(services, guildId, channelId, actor, 'purge');
   const { count, ...filters } = input;
-  const latest = await askDiscord(() => channel.messages.fetch({ limit: 100, cache: false }), botName);
+  const latest = await askDiscord(() => channel.messages.fetch({ limit: 100, cache: false, ...(before ? { before } : {}) }), botName);
   const plan = planPurge(
     [...latest.values()].map((m) => ({ id: m.id, authorId: m.author.id, authorBot: m.author.bot, content: m.content, createdAt: m.createdTimestamp })),
     filters,
@@ -156,8 +157,9 @@ export async function purgeChannel(
 
   const userName = filters.userId ? (guild.members.cache.get(filters.userId)?.displayName ?? null) : null;
   const filtersText = purgeFiltersLabel(filters, userName);
-  const what = `${plural(plan.ids.length, 'message')}${filtersText ? ` ${filtersText}` : ''}`;
-  const skipped = plan.skipped > 0 ? ` ${plural(plan.skipped, 'older message')} were skipped: Discord does not bulk delete messages 14 days old or older.` : '';
+  const what = `${counted(plan.ids.length, 'message')}${filtersText ? ` ${filtersText}` : ''}`;
+  const skipped =
+    plan.skipped > 0 ? ` ${counted(plan.skipped, 'older message')} were skipped: Discord does not bulk delete messages 14 days old or older.` : '';
   const caseNumber =
     plan.ids.length > 0
       ? await record(services, guildId, channel, actor, 'purge', `Deleted ${what}`, { deleted: plan.ids.length, skipped: plan.skipped, filters })

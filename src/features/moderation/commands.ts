@@ -1,14 +1,15 @@
 // The moderation slash commands (each also a text command with the prefix): the same `moderate`
-// the dashboard calls, with the moderator's Discord permission required, plus /case, /warnings and
-// the members' /report.
+// the dashboard calls, with the moderator's Discord permission required, plus /warnings and the
+// members' /report (/case is in case-commands.ts).
 import { PermissionFlagsBits } from 'discord.js';
 import { read, type Command, type Invocation, type MessageCommand } from '../../bot/command';
 import { InvalidInput } from '../../core/errors';
 import { isSnowflake, SNOWFLAKE_DIGITS, SNOWFLAKE_MESSAGE } from '../../shared/auth';
 import { DURATION_KEYS, DURATION_LABELS, MAX_REASON_LENGTH, type Duration, type ModerationAction } from '../../shared/moderation';
+import { ladderOutlook } from '../../shared/moderation-cases';
 import { createReport } from './reports';
 import { moderate } from './actions';
-import { activeWarnings, caseByNumber, caseLine, viewCase } from './cases';
+import { activeWarnings, caseLine, viewCase } from './cases';
 import { ACTION_PERMISSIONS } from './standing';
 
 const durationChoices = DURATION_KEYS.map((key) => ({ name: DURATION_LABELS[key], value: key }));
@@ -71,6 +72,14 @@ const timeout: Command = {
   run: (invocation) => run(invocation, 'timeout', memberOf(invocation), read.string(invocation, 'duration') as Duration),
 };
 
+const untimeout: Command = {
+  name: 'untimeout',
+  description: 'Lift a member’s timeout (a long one is no longer renewed)',
+  permission: ACTION_PERMISSIONS.untimeout,
+  options: [memberOption('Whose timeout to lift'), reasonOption],
+  run: (invocation) => run(invocation, 'untimeout', memberOf(invocation)),
+};
+
 const warn: Command = {
   name: 'warn',
   description: 'Warn a member',
@@ -103,32 +112,6 @@ const note: Command = {
   run: (invocation) => run(invocation, 'note', memberOf(invocation)),
 };
 
-const caseCommand: Command = {
-  name: 'case',
-  description: 'Show one moderation case',
-  permission: PermissionFlagsBits.ModerateMembers,
-  ephemeral: true,
-  options: [{ type: 'integer', name: 'number', description: 'The case number', required: true, min: 1, max: 1_000_000_000 }],
-  async run(invocation) {
-    const found = await caseByNumber(invocation.services, invocation.guildId, read.number(invocation, 'number') ?? 0);
-    return {
-      embeds: [
-        {
-          title: `Case #${found.caseNumber} · ${found.action}`,
-          description: found.reason ?? 'No reason given.',
-          fields: [
-            { name: 'Member', value: `${found.targetName ?? 'Unknown'} (${found.targetId})`, inline: true },
-            { name: 'Moderator', value: `${found.moderatorName ?? 'Unknown'} (${found.moderatorId})`, inline: true },
-            ...(found.duration ? [{ name: 'Duration', value: DURATION_LABELS[found.duration], inline: true }] : []),
-            { name: 'Source', value: found.source, inline: true },
-          ],
-          timestamp: found.createdAt,
-        },
-      ],
-    };
-  },
-};
-
 const warnings: Command = {
   name: 'warnings',
   description: 'List a member’s active warnings',
@@ -140,10 +123,11 @@ const warnings: Command = {
     if (!member) throw InvalidInput.field('member', 'is required');
     const settings = await invocation.services.settings.get(invocation.guildId);
     const rows = await activeWarnings(invocation.services, invocation.guildId, member.id, settings);
-    if (rows.length === 0) return `${member.displayName} has no active warnings.`;
+    const ladder = ladderOutlook(settings.escalation, rows.length).text;
+    if (rows.length === 0) return `${member.displayName} has no active warnings. ${ladder}`;
     const lines = rows.slice(0, 15).map((row) => caseLine(viewCase(invocation.services, row)));
     const more = rows.length > 15 ? `\n…and ${rows.length - 15} more in the dashboard.` : '';
-    return `${member.displayName} has ${rows.length} active warning${rows.length === 1 ? '' : 's'}:\n${lines.join('\n')}${more}`;
+    return `${member.displayName} has ${rows.length} active warning${rows.length === 1 ? '' : 's'}:\n${lines.join('\n')}${more}\n${ladder}`;
   },
 };
 
@@ -165,7 +149,7 @@ const report: Command = {
 };
 
 /** Every moderation command. */
-export const moderationCommands: Command[] = [ban, kick, timeout, warn, unban, note, caseCommand, warnings, report];
+export const moderationCommands: Command[] = [ban, kick, timeout, untimeout, warn, unban, note, warnings, report];
 
 /** Apps → Report message: reports a message's author, with the message's link and text. */
 export const reportMessage: MessageCommand = {

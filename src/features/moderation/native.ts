@@ -7,6 +7,7 @@ import { listener } from '../../core/feature';
 import type { Services } from '../../core/services';
 import type { CaseAction } from '../../shared/moderation';
 import { announceCase, liftBans, recordCase } from './cases';
+import { liftTimeouts } from './long-timeouts';
 
 /** The case an audit-log entry stands for, or null when it is not a moderation action. */
 function caseOf(entry: GuildAuditLogsEntry, now: number): { action: CaseAction; expiresAt: Date | null } | null {
@@ -51,6 +52,8 @@ export async function recordNativeAction(services: Services, entry: GuildAuditLo
   });
   if (!row) return;
   if (found.action === 'unban') await liftBans(services, guild.id, entry.targetId);
+  // A timeout lifted in Discord ends the case's timeout: the bot no longer renews a long one.
+  if (found.action === 'untimeout') await liftTimeouts(services, guild.id, entry.targetId);
   await announceCase(services, row);
 }
 

@@ -15,7 +15,7 @@ import {
   type ReportsPage,
   type ReportStatus,
   type ResolveReportInput,
-} from '../../shared/moderation';
+} from '../../shared/reports';
 import { messageUrl } from '../../shared/discord-urls';
 import { moderate } from './actions';
 import type { Actor } from './standing';

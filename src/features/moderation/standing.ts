@@ -5,7 +5,7 @@ import { PermissionFlagsBits, RESTJSONErrorCodes, type Guild, type GuildMember }
 import { askDiscord } from '../../bot/discord-errors';
 import { DiscordRefused, Forbidden, InvalidInput, NotFound } from '../../core/errors';
 import type { Services } from '../../core/services';
-import type { CaseSource, ModerationAction } from '../../shared/moderation';
+import { MAX_REASON_LENGTH, type CaseSource, type ModerationAction } from '../../shared/moderation';
 
 /** Who acts: a moderator (from the dashboard or a command) or the bot itself (automatic). */
 export interface Actor {
@@ -20,6 +20,7 @@ export const ACTION_PERMISSIONS: Record<ModerationAction, bigint> = {
   unban: PermissionFlagsBits.BanMembers,
   kick: PermissionFlagsBits.KickMembers,
   timeout: PermissionFlagsBits.ModerateMembers,
+  untimeout: PermissionFlagsBits.ModerateMembers,
   warn: PermissionFlagsBits.ModerateMembers,
   note: PermissionFlagsBits.ModerateMembers,
 };
@@ -30,6 +31,7 @@ export const PERMISSION_NAMES: Record<ModerationAction, string> = {
   unban: 'Ban Members',
   kick: 'Kick Members',
   timeout: 'Timeout Members',
+  untimeout: 'Timeout Members',
   warn: 'Timeout Members',
   note: 'Timeout Members',
 };
@@ -67,6 +69,23 @@ export async function isBanned(guild: Guild, userId: string): Promise<boolean> {
     throw error;
   }
 }
+
+/** A moderator acting from the dashboard, as the signed-in account. */
+export const dashboardActor = (account: { userId: string; username: string }): Actor => ({
+  userId: account.userId,
+  name: account.username,
+  source: 'dashboard',
+});
+
+/** A moderator acting through a command, as the member who ran it. */
+export const commandActor = (invocation: { user: { id: string; displayName: string } }): Actor => ({
+  userId: invocation.user.id,
+  name: invocation.user.displayName,
+  source: 'command',
+});
+
+/** What Discord shows in its audit log as the reason: who did it through the bot, and why (cut to what the audit log keeps). */
+export const auditReason = (actor: Actor, reason: string) => `${actor.name}: ${reason}`.slice(0, MAX_REASON_LENGTH);
 
 /** The bot acting on its own (the warning ladder, auto moderation, expiring bans). */
 export function botActor(services: Services, guildId: string): Actor {

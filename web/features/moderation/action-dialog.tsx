@@ -4,25 +4,18 @@
 // duration. Without a member or a reason it says 'Missing Information' and sends nothing; on success
 // it closes, clears its fields and the log and the stat cards refresh.
 import { useState } from 'react';
-import {
-  MAX_REASON_LENGTH,
-  MODERATION_ACTIONS,
-  MODERATION_MESSAGES,
-  type Duration,
-  type ModerationAction,
-  type ModerationActionInput,
-} from '../../../src/shared/moderation';
+import { MODERATION_ACTIONS, MODERATION_MESSAGES, type Duration, type ModerationAction, type ModerationActionInput } from '../../../src/shared/moderation';
 import type { SettingsView } from '../../../src/shared/settings';
-import { ApiRequestError } from '../../api/client';
+import { ApiRequestError, fieldErrorsOf } from '../../api/client';
 import { useGuildMutation } from '../../api/mutations';
 import { Field, MemberPicker } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Select } from '../../components/ui/select';
-import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../state/toasts';
 import { moderationKeys, runModerationAction } from './api';
 import { DurationSelect } from './duration-select';
+import { ReasonField } from './reason-field';
 
 /** The dialog's title, its submit button and what the action does, per action. */
 export const ACTION_WORDS: Record<ModerationAction, { title: string; submit: string; does: string }> = {
@@ -32,6 +25,7 @@ export const ACTION_WORDS: Record<ModerationAction, { title: string; submit: str
   warn: { title: 'Warn User', submit: 'Warn', does: 'Recorded as a warning; enough active warnings trigger the escalation ladder.' },
   unban: { title: 'Unban User', submit: 'Unban', does: 'Lifts their ban; paste their user ID, since they are no longer a member.' },
   note: { title: 'Add Note', submit: 'Save note', does: 'Recorded in the log only: nothing happens in Discord and they are not told.' },
+  untimeout: { title: 'Remove Timeout', submit: 'Remove timeout', does: 'They can chat again at once; a timeout longer than 28 days is no longer renewed.' },
 };
 
 const ACTION_OPTIONS = MODERATION_ACTIONS.map((action) => ({ value: action, label: ACTION_WORDS[action].title.replace(' User', '') }));
@@ -72,8 +66,8 @@ function ActionForm({ guildId, view, initial, onClose }: { guildId: string; view
   });
   const takesDuration = action === 'timeout' || action === 'ban';
   const words = ACTION_WORDS[action];
-  // Unban and note tell nobody; the others DM the member first when the server's setting says so.
-  const dmOn = action === 'unban' || action === 'note' ? false : view.moderationDm[action];
+  // Unban, note and lifting a timeout tell nobody; the others DM the member first when the server's setting says so.
+  const dmOn = action === 'unban' || action === 'note' || action === 'untimeout' ? false : view.moderationDm[action];
 
   const submit = () => {
     // Spec section 5: a user and a reason, else 'Missing Information' and no request.
@@ -89,7 +83,7 @@ function ActionForm({ guildId, view, initial, onClose }: { guildId: string; view
     setErrors({});
     // The duration goes only with a timeout or a ban, and only when chosen.
     const input: ModerationActionInput = { action, targetId, reason: reason.trim(), ...(takesDuration && duration ? { duration } : {}) };
-    run.mutate(input, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+    run.mutate(input, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
 
   return (
@@ -125,23 +119,22 @@ function ActionForm({ guildId, view, initial, onClose }: { guildId: string; view
         >
           {(ids) => <MemberPicker {...ids} guildId={guildId} value={targetId} onChange={setTargetId} placeholder="Pick a member or paste an ID" />}
         </Field>
-        <Field label="Reason" error={errors.reason} hint={dmOn ? 'Sent to the member by DM before the action, and kept in the log.' : 'Kept in the log.'}>
-          {(ids) => (
-            <Textarea
-              {...ids}
-              rows={3}
-              maxLength={MAX_REASON_LENGTH}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              placeholder="What they did"
-            />
-          )}
-        </Field>
+        <ReasonField
+          error={errors.reason}
+          hint={dmOn ? 'Sent to the member by DM before the action, and kept in the log.' : 'Kept in the log.'}
+          value={reason}
+          onChange={setReason}
+          placeholder="What they did"
+        />
         {takesDuration ? (
           <Field
             label="Duration"
             error={errors.duration}
-            hint={action === 'ban' ? 'A temporary ban is lifted by the bot when it ends.' : 'Discord lifts the timeout when it ends.'}
+            hint={
+              action === 'ban'
+                ? 'A temporary ban is lifted by the bot when it ends.'
+                : 'Discord lifts the timeout when it ends; the bot renews one longer than 28 days until then.'
+            }
           >
             {(ids) => <DurationSelect id={ids.id} label="Duration" value={duration} onChange={setDuration} permanent={action === 'ban'} />}
           </Field>

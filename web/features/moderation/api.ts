@@ -6,13 +6,10 @@ import {
   ModerationCaseSchema,
   ModerationLogsPageSchema,
   ModerationStatsSchema,
-  ReportSchema,
-  ReportsPageSchema,
   type LogFilter,
   type ModerationActionInput,
-  type ReportStatus,
-  type ResolveReportInput,
 } from '../../../src/shared/moderation';
+import { ReportSchema, ReportsPageSchema, type ReportStatus, type ResolveReportInput } from '../../../src/shared/reports';
 import { ChannelToolResultSchema, ChannelToolStateSchema, type PurgeInput, type SlowmodeInput } from '../../../src/shared/channel-tools';
 import { apiRequest } from '../../api/client';
 import { guildApi, guildKeys, readGuild } from '../../api/guild';

@@ -4,6 +4,7 @@
 // the member may be warned or timed out too), the roles and channels it spares, and its own
 // numbers or lists.
 import { ShieldAlert } from 'lucide-react';
+import { describeRule } from '../../../src/shared/automod-descriptions';
 import { AUTOMOD_ACTIONS, AUTOMOD_RULE_NAMES, AUTOMOD_STAFF_TEXT, type AutomodRuleName } from '../../../src/shared/moderation';
 import type { GuildDirectory } from '../../../src/shared/servers';
 import { Field, SwitchRow } from '../../components/form';
@@ -13,7 +14,8 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
 import { Textarea } from '../../components/ui/textarea';
-import { errorUnder, RULE_FIELDS, RULE_NAMES, type RuleDraft, type RuleField } from './draft';
+import { errorUnder, RULE_FIELDS, RULE_NAMES, ruleBodyOf, type RuleDraft, type RuleField } from './draft';
+import { AutomodTry } from './automod-try';
 import { IdListPicker } from './id-list-picker';
 import { DurationSelect } from './duration-select';
 import type { SettingsCardProps } from './settings-cards';
@@ -91,10 +93,15 @@ function RuleCard({
         <div className="switch-row-text">
           <CardTitle id={`${switchId}-title`}>{title}</CardTitle>
           <CardDescription>{RULE_FIELDS[name].catches}</CardDescription>
+          {/* What the rule will do with its settings as they stand, rewritten as they change. */}
+          <p className="rule-summary small" id={`${switchId}-summary`}>
+            {describeRule(name, ruleBodyOf(name, rule))}
+          </p>
         </div>
         <Switch
           id={switchId}
           aria-labelledby={`${switchId}-title`}
+          aria-describedby={`${switchId}-summary`}
           checked={rule.enabled}
           onCheckedChange={(enabled) => onChange({ ...rule, enabled })}
           disabled={readOnly}
@@ -176,7 +183,14 @@ function RuleCard({
 }
 
 /** The auto moderation card: the master switch and the rules. */
-export function AutomodCard({ draft, update, errors, readOnly, directory }: SettingsCardProps & { directory: GuildDirectory | undefined }) {
+export function AutomodCard({
+  guildId,
+  draft,
+  update,
+  errors,
+  readOnly,
+  directory,
+}: SettingsCardProps & { guildId: string; directory: GuildDirectory | undefined }) {
   const enabledCount = RULE_NAMES.filter((name) => draft.automodRules[name].enabled).length;
   return (
     <Card>
@@ -226,6 +240,7 @@ export function AutomodCard({ draft, update, errors, readOnly, directory }: Sett
             />
           ))}
         </div>
+        <AutomodTry guildId={guildId} draft={draft} readOnly={readOnly} />
       </CardContent>
     </Card>
   );

@@ -138,7 +138,7 @@ function PurgeForm({ guildId, channelId, channelName, readOnly }: { guildId: str
   const ask = () => {
     const value = wholeIn(count, PURGE_LIMITS.minCount, PURGE_LIMITS.maxCount);
     if (value === null) {
-      setErrors({ count: `Give a whole number from ${PURGE_LIMITS.minCount} to ${PURGE_LIMITS.maxCount}.` });
+      setErrors({ count: `Give a whole number from ${PURGE_LIMITS.minCount.toLocaleString('en-US')} to ${PURGE_LIMITS.maxCount.toLocaleString('en-US')}.` });
       return;
     }
     setErrors({});

@@ -106,6 +106,9 @@ export interface Draft {
   automodEnabled: boolean;
   automodRules: Record<AutomodRuleName, RuleDraft>;
   automodIncludeStaff: boolean;
+  /** Ban appeals (appeals-card.tsx). */
+  appealsEnabled: boolean;
+  appealIntro: string;
 }
 
 /** A rule's own fields (numbers and lists) from the stored rule. */
@@ -142,6 +145,8 @@ export function draftOf(view: SettingsView): Draft {
     automodEnabled: view.automodEnabled,
     automodRules: rules,
     automodIncludeStaff: view.automodIncludeStaff,
+    appealsEnabled: view.appealsEnabled,
+    appealIntro: view.appealIntro ?? '',
   };
 }
 
@@ -163,10 +168,45 @@ function ruleBase(rule: RuleDraft) {
   };
 }
 
+/** One rule as the settings store it, from the form's copy (numbers not typed yet read 0). */
+export function ruleBodyOf<N extends AutomodRuleName>(name: N, rule: RuleDraft): AutomodRules[N];
+export function ruleBodyOf(name: AutomodRuleName, rule: RuleDraft): AutomodRules[AutomodRuleName] {
+  const whole = (key: string) => parseWhole(rule.values[key] ?? '');
+  const base = ruleBase(rule);
+  switch (name) {
+    case 'invites':
+      return base;
+    case 'links':
+      return { ...base, allowedDomains: parseList(rule.values.allowedDomains) };
+    case 'mentions':
+      return { ...base, maxMentions: whole('maxMentions') };
+    case 'repeats':
+      return { ...base, maxRepeats: whole('maxRepeats') };
+    case 'rate':
+      return { ...base, maxMessages: whole('maxMessages'), perSeconds: whole('perSeconds') };
+    case 'words':
+      return { ...base, words: parseList(rule.values.words) };
+    case 'caps':
+      return { ...base, maxPercent: whole('maxPercent'), minLength: whole('minLength') };
+  }
+}
+
+/** Every rule as the settings store them (the PUT body's, and what "Try these rules" replays). */
+export function rulesBodyOf(draft: Draft): AutomodRules {
+  const r = draft.automodRules;
+  return {
+    invites: ruleBodyOf('invites', r.invites),
+    links: ruleBodyOf('links', r.links),
+    mentions: ruleBodyOf('mentions', r.mentions),
+    repeats: ruleBodyOf('repeats', r.repeats),
+    rate: ruleBodyOf('rate', r.rate),
+    words: ruleBodyOf('words', r.words),
+    caps: ruleBodyOf('caps', r.caps),
+  };
+}
+
 /** The PUT body. */
 export function bodyOf(draft: Draft): SettingsUpdate {
-  const r = draft.automodRules;
-  const whole = (name: AutomodRuleName, key: string) => parseWhole(r[name].values[key] ?? '');
   return {
     moderationDm: draft.moderationDm,
     warningExpiryDays: parseWhole(draft.warningExpiryDays),
@@ -176,16 +216,10 @@ export function bodyOf(draft: Draft): SettingsUpdate {
       duration: step.action === 'timeout' ? step.duration : null,
     })),
     automodEnabled: draft.automodEnabled,
-    automodRules: {
-      invites: ruleBase(r.invites),
-      links: { ...ruleBase(r.links), allowedDomains: parseList(r.links.values.allowedDomains) },
-      mentions: { ...ruleBase(r.mentions), maxMentions: whole('mentions', 'maxMentions') },
-      repeats: { ...ruleBase(r.repeats), maxRepeats: whole('repeats', 'maxRepeats') },
-      rate: { ...ruleBase(r.rate), maxMessages: whole('rate', 'maxMessages'), perSeconds: whole('rate', 'perSeconds') },
-      words: { ...ruleBase(r.words), words: parseList(r.words.values.words) },
-      caps: { ...ruleBase(r.caps), maxPercent: whole('caps', 'maxPercent'), minLength: whole('caps', 'minLength') },
-    },
+    automodRules: rulesBodyOf(draft),
     automodIncludeStaff: draft.automodIncludeStaff,
+    appealsEnabled: draft.appealsEnabled,
+    appealIntro: draft.appealIntro,
   };
 }
 

@@ -1,8 +1,9 @@
 // A list of roles or channels (auto moderation's exemptions): each chosen one as a chip with a
 // remove button, and a picker that adds one more (searchable; an id can be pasted).
 import { X } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { GuildDirectory } from '../../../src/shared/servers';
-import { ChannelPicker, RolePicker } from '../../components/form';
+import { ChannelPicker, RolePicker, type PickerProps } from '../../components/form';
 
 /** Props of IdListPicker. */
 export interface IdListPickerProps {
@@ -14,6 +15,10 @@ export interface IdListPickerProps {
   disabled?: boolean;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+  /** The chips' accessible name ("Exempt roles" by default). */
+  listLabel?: string;
+  /** Another picker of the same kind (e.g. one that offers voice channels too). */
+  picker?: ComponentType<PickerProps>;
 }
 
 /** The name of a role or channel as a chip shows it. */
@@ -27,12 +32,12 @@ function nameOf(kind: 'role' | 'channel', id: string, directory: GuildDirectory 
 }
 
 /** Chosen ids as chips, and a picker to add one. */
-export function IdListPicker({ kind, values, onChange, directory, disabled, ...ids }: IdListPickerProps) {
-  const Picker = kind === 'role' ? RolePicker : ChannelPicker;
+export function IdListPicker({ kind, values, onChange, directory, disabled, listLabel, picker, ...ids }: IdListPickerProps) {
+  const Picker = picker ?? (kind === 'role' ? RolePicker : ChannelPicker);
   return (
     <div className="stack-sm">
       {values.length > 0 ? (
-        <ul className="chip-row" aria-label={kind === 'role' ? 'Exempt roles' : 'Exempt channels'}>
+        <ul className="chip-row" aria-label={listLabel ?? (kind === 'role' ? 'Exempt roles' : 'Exempt channels')}>
           {values.map((id) => {
             const name = nameOf(kind, id, directory);
             return (

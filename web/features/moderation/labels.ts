@@ -1,6 +1,7 @@
 // How the moderation page words and colours what the API sends: actions, sources and report
 // statuses, and a person's label ('User #' and the last 4 characters of the id, spec section 9).
-import { lastFour, type CaseAction, type CaseSource, type ReportStatus } from '../../../src/shared/moderation';
+import { lastFour, type CaseAction, type CaseSource } from '../../../src/shared/moderation';
+import { type ReportStatus } from '../../../src/shared/reports';
 import type { BadgeTone } from '../../components/ui/badge';
 
 /** Each case action's badge, and the words of the dialog that runs it. */
@@ -17,6 +18,7 @@ export const ACTION_STYLE: Record<CaseAction, { label: string; tone: BadgeTone }
   slowmode: { label: 'Slowmode', tone: 'neutral' },
   lock: { label: 'Lock', tone: 'warning' },
   unlock: { label: 'Unlock', tone: 'success' },
+  pardon: { label: 'Pardon', tone: 'success' },
 };
 
 /** Where a case came from, as the log says it. */

@@ -1,12 +1,22 @@
 // Moderation Logs (spec section 2): a search box (reason, target id or name, or '#12' for a case)
 // and an action filter, both answered by the server, paged. Each case shows its action badge and
 // number, the target ('User #' and the last 4 characters of the id, with name and avatar when
-// known), the reason, 'By: Moderator #' and the last 4 of the moderator's id, the time, the
-// duration and where it came from.
+// known; a channel tool's target is the channel: its '#name' and 'Channel #' with the digits), the
+// reason, 'By: Moderator #' and the last 4 of the moderator's id, the time, the duration and where
+// it came from.
 import { useQuery } from '@tanstack/react-query';
-import { Search, ShieldCheck } from 'lucide-react';
+import { Hash, Search, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { LOG_FILTERS, MODERATION_MESSAGES, lastFour, DURATION_LABELS, type LogFilter, type ModerationCase } from '../../../src/shared/moderation';
+import {
+  CHANNEL_ACTIONS,
+  LOG_FILTERS,
+  MODERATION_MESSAGES,
+  lastFour,
+  DURATION_LABELS,
+  type LogFilter,
+  type ModerationCase,
+} from '../../../src/shared/moderation';
+import { Link } from 'react-router-dom';
 import { Pager } from '../../components/pager';
 import { QueryList } from '../../components/query-list';
 import { formatNumber } from '../../components/stat-card';
@@ -17,6 +27,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { formatDateTime, formatRelative } from '../../format';
 import { LOG_PAGE_SIZE, moderationLogsQuery } from './api';
+import { memberPagePath } from './case-api';
 import { ACTION_STYLE, SOURCE_LABELS } from './labels';
 
 /** How long typing pauses before the search is sent. */
@@ -34,9 +45,18 @@ function useDebounced<T>(value: T, delay: number): T {
   return settled;
 }
 
-/** The target's avatar, or their initials, or '#' and the last digits. */
+/** Whether the case's target is a channel (a channel tool's case), not a member. */
+const targetsChannel = (entry: ModerationCase) => (CHANNEL_ACTIONS as readonly string[]).includes(entry.action);
+
+/** The target's avatar, or their initials, or '#' and the last digits; a channel's is a '#'. */
 function TargetAvatar({ entry }: { entry: ModerationCase }) {
   const [failed, setFailed] = useState(false);
+  if (targetsChannel(entry))
+    return (
+      <span className="avatar avatar-sm" aria-hidden="true">
+        <Hash size={14} />
+      </span>
+    );
   const fallback = entry.targetName ? entry.targetName.slice(0, 2).toUpperCase() : lastFour(entry.targetId).slice(-2);
   return (
     <span className="avatar avatar-sm" aria-hidden="true">
@@ -55,11 +75,26 @@ function caseDetails(entry: ModerationCase): string[] {
   details.push(`via ${SOURCE_LABELS[entry.source]}`);
   if (entry.dmDelivered === true) details.push('DM delivered');
   if (entry.dmDelivered === false) details.push('DM not delivered');
+  if (entry.pardonedAt) details.push(`Pardoned (case #${entry.pardonCaseNumber ?? '?'})`);
+  if (entry.pardonOf !== null) details.push(`Pardons warning #${entry.pardonOf}`);
+  if (entry.edits.length > 0) details.push('Edited');
   return details;
 }
 
-/** One case of the log. */
-function CaseItem({ entry }: { entry: ModerationCase }) {
+/** The target's name, and 'User #' (or 'Channel #') with the last digits of the id. */
+function TargetName({ entry }: { entry: ModerationCase }) {
+  return (
+    <>
+      {entry.targetName ? <span className="strong truncate">{entry.targetName}</span> : null}{' '}
+      <span className={entry.targetName ? 'muted small' : 'strong'}>
+        {targetsChannel(entry) ? 'Channel' : 'User'} #{lastFour(entry.targetId)}
+      </span>
+    </>
+  );
+}
+
+/** One case of the log; a member's name opens their record. */
+function CaseItem({ guildId, entry }: { guildId: string; entry: ModerationCase }) {
   const style = ACTION_STYLE[entry.action];
   return (
     <li className="history-item case-item" aria-label={`Case #${entry.caseNumber}`}>
@@ -68,8 +103,17 @@ function CaseItem({ entry }: { entry: ModerationCase }) {
         <span className="strong mono case-number">#{entry.caseNumber}</span>
         <span className="case-target">
           <TargetAvatar entry={entry} />
-          {entry.targetName ? <span className="strong truncate">{entry.targetName}</span> : null}
-          <span className={entry.targetName ? 'muted small' : 'strong'}>User #{lastFour(entry.targetId)}</span>
+          {targetsChannel(entry) ? (
+            <TargetName entry={entry} />
+          ) : (
+            <Link
+              className="case-member-link"
+              to={memberPagePath(guildId, entry.targetId)}
+              aria-label={`${entry.targetName ?? `User #${lastFour(entry.targetId)}`}: their record`}
+            >
+              <TargetName entry={entry} />
+            </Link>
+          )}
         </span>
         <time className="muted small case-time" dateTime={entry.createdAt} title={formatDateTime(entry.createdAt)}>
           {formatRelative(entry.createdAt)}
@@ -121,7 +165,7 @@ export function ModerationLog({ guildId }: { guildId: string }) {
                   type="search"
                   value={text}
                   maxLength={100}
-                  placeholder="Reason, user ID or name, or #12"
+                  placeholder="Reason, user ID or name, #12"
                   onChange={(event) => setText(event.target.value)}
                 />
               </div>
@@ -152,7 +196,7 @@ export function ModerationLog({ guildId }: { guildId: string }) {
           {(entries) => (
             <ul className="history-list" aria-label="Moderation cases" aria-busy={logs.isPlaceholderData}>
               {entries.map((entry) => (
-                <CaseItem key={entry.id} entry={entry} />
+                <CaseItem key={entry.id} guildId={guildId} entry={entry} />
               ))}
             </ul>
           )}

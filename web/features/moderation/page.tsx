@@ -2,7 +2,8 @@
 // (Ban, Timeout and Warn User open the action dialog; View Reports lists the members' reports), the
 // moderation log searched and filtered by the server, and the settings: DMs before an action, warning
 // expiry and the escalation ladder, and the auto moderation rules, saved with Save Settings. Channel
-// tools (purge, slowmode, lock) act on one channel at a time.
+// tools (purge, slowmode, lock) act on one channel at a time. Raid protection (raid-card.tsx) shows
+// raid mode with Start and End, and its rules save with the other settings.
 import { useQuery } from '@tanstack/react-query';
 import { Ban, Clock, Flag, Gavel, ShieldAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
@@ -11,16 +12,19 @@ import { directoryQuery } from '../../api/guild';
 import { useSettingsForm } from '../../api/settings-form';
 import { SaveBar, SettingsForm, SettingsShell, type SettingsBodyProps } from '../../components/settings-shell';
 import { StatCard } from '../../components/stat-card';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ActionDialog } from './action-dialog';
+import { AppealsCard } from './appeals-card';
+import { AppealsButton, AppealsDialog } from './appeals-dialog';
 import { ChannelToolsCard } from './channel-tools-card';
 import { moderationKeys, moderationStatsQuery } from './api';
 import { AutomodCard } from './automod-card';
 import { bodyOf, draftOf } from './draft';
 import { ModerationLog } from './moderation-log';
 import { ReportsDialog } from './reports-dialog';
+import { OpenCountButton } from './status-list';
+import { RaidCard, raidBodyOf, raidDraftOf } from './raid-card';
 import { DmCard, WarningsCard } from './settings-cards';
 
 /** The four headline numbers, counted by the server over the whole log. */
@@ -42,11 +46,13 @@ function QuickActions({
   readOnly,
   onAction,
   onReports,
+  onAppeals,
 }: {
   guildId: string;
   readOnly: boolean;
   onAction: (action: ModerationAction) => void;
   onReports: () => void;
+  onAppeals: () => void;
 }) {
   const open = useQuery(moderationStatsQuery(guildId)).data?.openReports ?? 0;
   return (
@@ -65,14 +71,8 @@ function QuickActions({
         <Button variant="secondary" className="btn-start" onClick={() => onAction('warn')} disabled={readOnly}>
           <TriangleAlert size={16} aria-hidden="true" /> Warn User
         </Button>
-        <Button variant="secondary" className="btn-start" onClick={onReports} aria-label={open > 0 ? `View Reports (${open} open)` : 'View Reports'}>
-          <Flag size={16} aria-hidden="true" /> View Reports
-          {open > 0 ? (
-            <Badge tone="danger" className="push-end" aria-hidden="true">
-              {open}
-            </Badge>
-          ) : null}
-        </Button>
+        <OpenCountButton icon={Flag} label="View Reports" open={open} onClick={onReports} />
+        <AppealsButton guildId={guildId} onOpen={onAppeals} />
       </CardContent>
     </Card>
   );
@@ -82,12 +82,14 @@ function QuickActions({
 function ModerationBody({ guildId, view, readOnly }: SettingsBodyProps) {
   const [action, setAction] = useState<ModerationAction | null>(null);
   const [reportsOpen, setReportsOpen] = useState(false);
+  const [appealsOpen, setAppealsOpen] = useState(false);
   const directory = useQuery(directoryQuery(guildId)).data;
   const form = useSettingsForm({
     guildId,
     view,
-    draftOf,
-    bodyOf,
+    // Raid protection's fields join the page's draft and body (raid-card.tsx).
+    draftOf: (settings) => ({ ...draftOf(settings), ...raidDraftOf(settings) }),
+    bodyOf: (draft) => ({ ...bodyOf(draft), ...raidBodyOf(draft) }),
     success: { title: 'Settings Saved', description: 'Moderation settings have been updated successfully.' },
     failure: { title: 'Save Failed', description: 'Failed to save moderation settings.' },
     invalidate: [moderationKeys.all(guildId)],
@@ -96,7 +98,7 @@ function ModerationBody({ guildId, view, readOnly }: SettingsBodyProps) {
   return (
     <div className="stack">
       <Stats guildId={guildId} />
-      <QuickActions guildId={guildId} readOnly={readOnly} onAction={setAction} onReports={() => setReportsOpen(true)} />
+      <QuickActions guildId={guildId} readOnly={readOnly} onAction={setAction} onReports={() => setReportsOpen(true)} onAppeals={() => setAppealsOpen(true)} />
       <ChannelToolsCard guildId={guildId} readOnly={readOnly} />
       <ModerationLog guildId={guildId} />
       <SettingsForm label="Moderation settings" onSave={form.save}>
@@ -107,11 +109,14 @@ function ModerationBody({ guildId, view, readOnly }: SettingsBodyProps) {
           <DmCard {...cardProps} />
           <WarningsCard {...cardProps} />
         </div>
-        <AutomodCard {...cardProps} directory={directory} />
+        <AppealsCard {...cardProps} />
+        <AutomodCard {...cardProps} guildId={guildId} directory={directory} />
+        <RaidCard {...cardProps} guildId={guildId} directory={directory} />
         {readOnly ? null : <SaveBar dirty={form.dirty} saving={form.saving} onDiscard={form.discard} saveLabel="Save Settings" />}
       </SettingsForm>
       <ActionDialog guildId={guildId} view={view} action={action} onClose={() => setAction(null)} />
       <ReportsDialog guildId={guildId} open={reportsOpen} onOpenChange={setReportsOpen} readOnly={readOnly} />
+      <AppealsDialog guildId={guildId} open={appealsOpen} onOpenChange={setAppealsOpen} readOnly={readOnly} />
     </div>
   );
 }

@@ -2,24 +2,24 @@
 // reason, the reported message (a link and its text as it was) and the time. An open report is
 // resolved, optionally with an action on the reported member (its case is linked to the report),
 // or dismissed. The other statuses are a filter away.
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ExternalLink, Flag, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { MAX_REASON_LENGTH, REPORT_STATUSES, type Duration, type Report, type ResolveReportInput } from '../../../src/shared/moderation';
-import { ApiRequestError } from '../../api/client';
+import { type Duration } from '../../../src/shared/moderation';
+import { REPORT_STATUSES, type Report, type ResolveReportInput } from '../../../src/shared/reports';
+import { fieldErrorsOf } from '../../api/client';
 import { useGuildMutation } from '../../api/mutations';
-import { Pager } from '../../components/pager';
-import { QueryList } from '../../components/query-list';
 import { Field } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { StatusListDialog } from './status-list';
 import { Select } from '../../components/ui/select';
-import { Textarea } from '../../components/ui/textarea';
 import { formatDateTime, formatRelative } from '../../format';
 import { dismissReport, moderationKeys, REPORT_PAGE_SIZE, reportsQuery, resolveReport, type ReportFilter } from './api';
 import { DurationSelect } from './duration-select';
 import { REPORT_STATUS_STYLE, userLabel } from './labels';
+import { memberPagePath } from './case-api';
+import { Link } from 'react-router-dom';
+import { ReasonField } from './reason-field';
 
 const FILTERS: { value: ReportFilter; label: string }[] = [
   ...REPORT_STATUSES.map((status) => ({ value: status, label: REPORT_STATUS_STYLE[status].label })),
@@ -59,7 +59,7 @@ function ResolveForm({ guildId, report, onDone }: { guildId: string; report: Rep
     const input: ResolveReportInput = action
       ? { action: { action, reason: reason.trim(), ...((action === 'timeout' || action === 'ban') && duration ? { duration } : {}) } }
       : {};
-    resolve.mutate(input, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+    resolve.mutate(input, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
   return (
     <div className="stack-sm resolve-form" role="group" aria-label={`Resolve report ${report.id}`}>
@@ -85,11 +85,7 @@ function ResolveForm({ guildId, report, onDone }: { guildId: string; report: Rep
           </Field>
         ) : null}
       </div>
-      {action ? (
-        <Field label="Reason" error={errors['action.reason']} hint="Recorded with the case.">
-          {(ids) => <Textarea {...ids} rows={2} maxLength={MAX_REASON_LENGTH} value={reason} onChange={(event) => setReason(event.target.value)} />}
-        </Field>
-      ) : null}
+      {action ? <ReasonField error={errors['action.reason']} hint="Recorded with the case." value={reason} onChange={setReason} rows={2} /> : null}
       <div className="row">
         <Button variant="success" size="sm" onClick={submit} disabled={resolve.isPending}>
           <CheckCircle2 size={14} aria-hidden="true" /> {resolve.isPending ? 'Resolving…' : action ? 'Resolve and act' : 'Resolve'}
@@ -117,7 +113,9 @@ function ReportItem({ guildId, report, readOnly }: { guildId: string; report: Re
     <li className="history-item" aria-label={`Report on ${target}`}>
       <div className="history-head">
         <Badge tone={status.tone}>{status.label}</Badge>
-        <span className="strong grow">{target}</span>
+        <Link className="strong grow case-member-link" to={memberPagePath(guildId, report.targetId)}>
+          {target}
+        </Link>
         <time className="muted small" dateTime={report.createdAt} title={formatDateTime(report.createdAt)}>
           {formatRelative(report.createdAt)}
         </time>
@@ -157,53 +155,6 @@ function ReportItem({ guildId, report, readOnly }: { guildId: string; report: Re
   );
 }
 
-/** The reports' list for one status, paged. */
-function ReportList({ guildId, readOnly }: { guildId: string; readOnly: boolean }) {
-  const [status, setStatus] = useState<ReportFilter>('open');
-  const [page, setPage] = useState(1);
-  const reports = useQuery(reportsQuery(guildId, status, page));
-  const pages = Math.max(1, Math.ceil((reports.data?.total ?? 0) / REPORT_PAGE_SIZE));
-  return (
-    <div className="stack">
-      <div className="segmented" role="group" aria-label="Report status">
-        {FILTERS.map((filter) => (
-          <Button
-            key={filter.value}
-            size="sm"
-            variant={filter.value === status ? 'secondary' : 'ghost'}
-            aria-pressed={filter.value === status}
-            onClick={() => {
-              setStatus(filter.value);
-              setPage(1);
-            }}
-          >
-            {filter.label}
-          </Button>
-        ))}
-      </div>
-      <QueryList
-        query={{ isPending: reports.isPending, isError: reports.isError, error: reports.error, data: reports.data?.entries }}
-        what="the reports"
-        rowHeight="4rem"
-        empty={{
-          icon: Flag,
-          title: status === 'open' ? 'No open reports' : status === 'all' ? 'No reports yet' : `No ${REPORT_STATUS_STYLE[status].label.toLowerCase()} reports`,
-          description: 'Members report a member or a message with /report; the reports show here.',
-        }}
-      >
-        {(entries) => (
-          <ul className="history-list" aria-label="Reports" aria-busy={reports.isPlaceholderData}>
-            {entries.map((report) => (
-              <ReportItem key={report.id} guildId={guildId} report={report} readOnly={readOnly} />
-            ))}
-          </ul>
-        )}
-      </QueryList>
-      <Pager page={page} pages={pages} onPage={setPage} label="Pages of reports" loading={reports.isPlaceholderData} />
-    </div>
-  );
-}
-
 /** Props of ReportsDialog. */
 export interface ReportsDialogProps {
   guildId: string;
@@ -212,17 +163,20 @@ export interface ReportsDialogProps {
   readOnly: boolean;
 }
 
-/** The reports dialog. */
+/** The reports dialog: one status's reports, paged. */
 export function ReportsDialog({ guildId, open, onOpenChange, readOnly }: ReportsDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title="Reports"
-        description="What members reported with /report. Resolve a report, with an action if it needs one, or dismiss it."
-        className="dialog-wide"
-      >
-        {open ? <ReportList guildId={guildId} readOnly={readOnly} /> : null}
-      </DialogContent>
-    </Dialog>
+    <StatusListDialog
+      title="Reports"
+      description="What members reported with /report. Resolve a report, with an action if it needs one, or dismiss it."
+      open={open}
+      onOpenChange={onOpenChange}
+      filters={FILTERS}
+      query={(status, page) => reportsQuery(guildId, status, page)}
+      pageSize={REPORT_PAGE_SIZE}
+      what="reports"
+      empty={{ icon: Flag, description: 'Members report a member or a message with /report; the reports show here.' }}
+      item={(report) => <ReportItem key={report.id} guildId={guildId} report={report} readOnly={readOnly} />}
+    />
   );
 }

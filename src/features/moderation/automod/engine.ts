@@ -60,7 +60,7 @@ export const AUTOMOD_RULE_ORDER: readonly AutomodRuleName[] = ['invites', 'links
 /** Only this much of a message is read (Discord allows 4,000 characters with Nitro). */
 export const MAX_SCANNED_CHARS = 4000;
 
-/** Judges messages against auto moderation rules; one per process, shared by every guild. */
+/** Judges messages against auto moderation rules: one per process for the live path, shared by every guild; a dry run makes its own (dry-run.ts). */
 export class AutomodEngine {
   private readonly memory: MemberMemory;
   private readonly wordPatterns = new ListCache(compileWords);
