@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 import { pageQuery } from './fields';
 import { baseVersion } from './versions';
+import { RecurrenceSchema } from './recurrence';
 
 /** Spec section 9's priorities; normal by default. */
 export const ANNOUNCEMENT_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
@@ -40,6 +41,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   scheduled: 'Announcement scheduled',
   updated: 'Announcement updated',
   cancelled: 'Announcement cancelled',
+  messageEdited: 'Message edited in Discord',
   empty: 'No announcements sent yet',
 } as const;
 
@@ -60,6 +62,8 @@ export const AnnouncementInput = z
     scheduleTime: scheduleTime.default(null),
     /** An optional role to ping with it; nobody else is pinged. */
     mentionRoleId: mentionRoleId.default(null),
+    /** Repeats by this rule (its first send is the rule's next occurrence); null sends once. */
+    recurrence: RecurrenceSchema.nullable().default(null),
   })
   .strict();
 export type AnnouncementInput = z.input<typeof AnnouncementInput>;
@@ -73,11 +77,24 @@ export const AnnouncementPatch = z
     priority: priority.optional(),
     scheduleTime: z.iso.datetime({ offset: true, error: 'must be a date and time with its time zone' }).optional(),
     mentionRoleId: mentionRoleId.optional(),
+    /** A new rule for a repeating one (its next send is recomputed; the sends so far count toward its count). */
+    recurrence: RecurrenceSchema.optional(),
     /** The version of the announcement the page loaded (see src/shared/versions). */
     baseVersion: baseVersion(),
   })
   .strict();
 export type AnnouncementPatch = z.input<typeof AnnouncementPatch>;
+
+/** PATCH /api/servers/:guildId/announcements/:id/message: edit the message already sent, in place (it keeps its id, pins and reactions). */
+export const AnnouncementMessageEdit = z
+  .object({
+    title: title.optional(),
+    message: message.optional(),
+    priority: priority.optional(),
+    baseVersion: baseVersion(),
+  })
+  .strict();
+export type AnnouncementMessageEdit = z.input<typeof AnnouncementMessageEdit>;
 
 /** An announcement of Recent Announcements. */
 export const AnnouncementSchema = z.object({
@@ -99,6 +116,14 @@ export const AnnouncementSchema = z.object({
   createdAt: z.string(),
   /** Counts edits: sent back with the next change. */
   version: z.number().int(),
+  /** A recurring one's rule (it stays scheduled, scheduleTime at its next occurrence, until it ends). */
+  recurrence: RecurrenceSchema.nullable(),
+  /** How many times it went out. */
+  sendCount: z.number().int(),
+  /** Its latest message can be edited in place. */
+  canEditMessage: z.boolean(),
+  /** When that message was last edited. */
+  editedAt: z.string().nullable(),
 });
 export type AnnouncementView = z.infer<typeof AnnouncementSchema>;
 

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { Snowflake } from './auth';
 import { confirmRoleIds, decimal, flag, pageQuery, wholeNumber } from './fields';
+import { LEVEL_UP_MESSAGE_DEFAULTS, LevelUpMessageSettingsSchema } from './level-up-messages';
+import { XP_RULES_DEFAULTS, XpRulesSettingsSchema } from './xp-rules';
 
 /** The Leveling System's settings (spec sections 2, 3, 7 and 9), with server-side ranges. */
 export const LevelingSettingsSchema = z.object({
@@ -9,6 +11,7 @@ export const LevelingSettingsSchema = z.object({
   levelUpBonus: wholeNumber(0, 1_000_000),
   /** Seconds between two messages that earn XP. */
   xpCooldown: wholeNumber(0, 86_400),
+  /** Off: level-ups are announced nowhere (kept from before the destinations; on keeps its meaning). */
   levelUpAnnouncements: flag(),
   textMultiplier: decimal(0, 10),
   voiceMultiplier: decimal(0, 10),
@@ -16,6 +19,9 @@ export const LevelingSettingsSchema = z.object({
   boostMultiplier: decimal(0, 10),
   /** Role rewards stack (a member keeps every reward up to their level) or replace (only the highest). */
   levelRewardsStack: flag(),
+  // Issue 25: where, how and when level-ups are announced; channels and roles with their own XP rules.
+  ...LevelUpMessageSettingsSchema.shape,
+  ...XpRulesSettingsSchema.shape,
 });
 export type LevelingSettings = z.infer<typeof LevelingSettingsSchema>;
 
@@ -30,6 +36,8 @@ export const LEVELING_DEFAULTS: LevelingSettings = {
   weekendMultiplier: 1.5,
   boostMultiplier: 2,
   levelRewardsStack: true,
+  ...LEVEL_UP_MESSAGE_DEFAULTS,
+  ...XP_RULES_DEFAULTS,
 };
 
 /** Spec section 8's leveling save toasts. */

@@ -74,7 +74,10 @@ export const ReactionRolePatch = z
     baseVersion: baseVersion(),
   })
   .strict()
-  .refine((value) => value.isActive !== undefined || value.mode !== undefined, { message: 'Nothing to change: send isActive or mode.', path: ['body'] });
+  .refine((value) => value.isActive !== undefined || value.mode !== undefined, {
+    message: 'Nothing to change: say whether the reaction role is active, or its mode.',
+    path: ['body'],
+  });
 export type ReactionRolePatch = z.input<typeof ReactionRolePatch>;
 
 /** A reaction role as listed. */

@@ -3,7 +3,7 @@
 import * as z from 'zod';
 
 /** What a grant was for: a reaction role entry, a level reward, rule verification, or the auto-assigned member role. */
-export const ROLE_GRANT_SOURCES = ['reactionRole', 'levelReward', 'verification', 'memberRole'] as const;
+export const ROLE_GRANT_SOURCES = ['reactionRole', 'levelReward', 'verification', 'memberRole', 'roleMenu'] as const;
 export type RoleGrantSource = (typeof ROLE_GRANT_SOURCES)[number];
 
 /** How each source is named on the dashboard. */
@@ -12,6 +12,7 @@ export const ROLE_GRANT_SOURCE_LABELS: Record<RoleGrantSource, string> = {
   levelReward: 'Level reward',
   verification: 'Rule verification',
   memberRole: 'Auto-assigned member role',
+  roleMenu: 'Role menu',
 };
 
 /**

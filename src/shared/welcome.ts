@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { flag, optionalId, optionalText, text } from './fields';
+import { VERIFICATION_DEFAULTS, VerificationSettingsShape } from './verification';
+import { WELCOME_CARD_DEFAULTS, WelcomeCardSettingsShape } from './welcome-card';
 
 /** The Welcome System's and Rule Verification's settings (spec sections 2, 3, 7 and 9). */
 export const WelcomeSettingsSchema = z.object({
@@ -13,6 +15,8 @@ export const WelcomeSettingsSchema = z.object({
   rulesMessage: optionalText(4000),
   verificationRoleId: optionalId(),
   verificationEnabled: flag(),
+  ...WelcomeCardSettingsShape,
+  ...VerificationSettingsShape,
 });
 export type WelcomeSettings = z.infer<typeof WelcomeSettingsSchema>;
 
@@ -27,6 +31,8 @@ export const WELCOME_DEFAULTS: WelcomeSettings = {
   rulesMessage: null,
   verificationRoleId: null,
   verificationEnabled: false,
+  ...WELCOME_CARD_DEFAULTS,
+  ...VERIFICATION_DEFAULTS,
 };
 
 /** Spec section 5: a welcome switched on needs a channel. */

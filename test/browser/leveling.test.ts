@@ -63,7 +63,7 @@ describe('Leveling System', () => {
     await page.getByLabel('XP cooldown (seconds)').fill('100000');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toastWith(page, /Save Failed[\s\S]*XP cooldown/);
-    await page.getByText('must be between 0 and 86400', { exact: true }).waitFor();
+    await page.locator('.field-error', { hasText: 'XP cooldown must be between 0 and 86,400.' }).waitFor();
     assert.equal((await harness().product.services.settings.get(guildId())).xpCooldown !== 100_000, true, 'nothing was saved');
 
     await page.getByLabel('XP cooldown (seconds)').fill('45');
@@ -86,7 +86,7 @@ describe('Leveling System', () => {
     await pick(page, 'Reward role', 'Memb', '@Member');
     await page.getByLabel('Level', { exact: true }).press('Enter');
     await toastWith(page, /Could not add the role reward[\s\S]*[Ll]evel/);
-    await page.getByText('must be between 2 and 1000', { exact: true }).waitFor();
+    await page.locator('.field-error', { hasText: 'Level must be between 2 and 1,000.' }).waitFor();
     assert.equal(await page.getByText('You have unsaved changes.').count(), 0, 'Enter in the add row does not submit the settings');
 
     await page.getByLabel('Level', { exact: true }).fill('5');
@@ -184,23 +184,25 @@ describe('two admins on the Leveling page', () => {
     assert.equal(stored.levelUpBonus, 175);
     assert.equal(await b.getByLabel('Text multiplier').inputValue(), '1.7', "B's page now shows A's change");
 
-    // A changes the multiplier again; B, unaware, sets it too: B is asked and keeps theirs.
+    // B starts setting the multiplier while A changes it again: B's page, being edited, keeps the
+    // version B started from (an untouched page would follow A's save live), so B is asked and keeps theirs.
+    await b.getByLabel('Text multiplier').fill('1.2');
     await a.getByLabel('Text multiplier').fill('1.9');
     await save(a);
     await waitFor(async () => (await harness().product.services.settings.get(guildId())).textMultiplier === 1.9 || null, 5000, "A's second save");
-    await b.getByLabel('Text multiplier').fill('1.2');
     await save(b);
     const asked = b.getByRole('dialog', { name: 'Changed while you were editing' });
     await asked
       .getByText(/changed Text multiplier from 1\.7 to 1\.9/)
       .first()
       .waitFor();
+    // Meanwhile A sets it once more, from the 1.9 A saved.
+    await a.getByLabel('Text multiplier').fill('3');
     await asked.getByRole('button', { name: 'Keep mine' }).click();
     await waitFor(async () => (await harness().product.services.settings.get(guildId())).textMultiplier === 1.2 || null, 5000, "B's value kept");
     await b.getByText('All changes saved.').waitFor();
 
-    // A, unaware of B's, sets it again and chooses to reload: nothing saved, A's page shows B's value.
-    await a.getByLabel('Text multiplier').fill('3');
+    // A, who was editing when B's value landed, saves and chooses to reload: nothing saved, A's page shows B's value.
     await save(a);
     const askedA = a.getByRole('dialog', { name: 'Changed while you were editing' });
     await askedA

@@ -72,7 +72,7 @@ describe('role grants on the dashboard', () => {
       const { userId, grant } = await buildFailedGrant();
       assert.equal((await anonymous('POST', `${base()}/${grant.id}/retry`)).status, 401);
       const bad = await session.post(`${base()}/abc/retry`).expect(400);
-      assert.equal(bad.body.fields.id, 'must be a role grant id');
+      assert.equal(bad.body.fields.id, 'ID must be a role grant id.');
       const member = await buildAccount(h());
       await member.session.post(`${base()}/${grant.id}/retry`).expect(403);
       const retried = RoleGrantSchema.parse((await session.post(`${base()}/${grant.id}/retry`).expect(200)).body);
@@ -97,7 +97,7 @@ describe('role grants on the dashboard', () => {
     assert.equal((await anonymous('DELETE', `${base()}/${grant.id}`)).status, 401);
     const session = await admin();
     const bad = await session.delete(`${base()}/0`).expect(400);
-    assert.equal(bad.body.fields.id, 'must be a role grant id');
+    assert.equal(bad.body.fields.id, 'ID must be a role grant id.');
     const member = await buildAccount(h());
     await member.session.delete(`${base()}/${grant.id}`).expect(403);
     await session.delete(`${base()}/${grant.id}`).expect(204);

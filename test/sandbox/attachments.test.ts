@@ -178,7 +178,7 @@ describe('attachments', () => {
       content: 'x',
       attachments: [{ filename: 'huge.bin', dataBase64: Buffer.alloc(30 * 1024 * 1024).toString('base64') }],
     });
-    assert.equal(hugeBody.status, 413, 'a body no allowed post can have is not read to its end');
+    assert.equal(hugeBody.status, 413, 'a body no allowed post can have is refused (its rest dropped, never kept)');
     assert.equal(hugeBody.body.error, 'body_too_large');
     const empty = await post({ authorId: member(), attachments: [] });
     assert.equal(empty.status, 400);

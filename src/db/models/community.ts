@@ -169,6 +169,18 @@ export class Announcement extends Model<InferAttributes<Announcement>, InferCrea
   declare updatedAt: Date;
   /** Counts edits (not purchases or sends): a save based on an older version is recognised. */
   declare version: CreationOptional<number>;
+  /** A recurring one's rule as JSON (frequency, time, weekdays, dayOfMonth); null for a one-off (migration 017). */
+  declare recurrence: CreationOptional<string | null>;
+  /** The rule's IANA time zone. */
+  declare timeZone: CreationOptional<string | null>;
+  /** The last local day (YYYY-MM-DD) a recurring one may go out. */
+  declare untilDay: CreationOptional<string | null>;
+  /** How many times a recurring one goes out at most. */
+  declare maxSends: CreationOptional<number | null>;
+  /** How many times it went out. */
+  declare sendCount: CreationOptional<number>;
+  /** When its latest message was last edited in place. */
+  declare editedAt: CreationOptional<Date | null>;
 
   /** Binds the model to a store. */
   static initModel(sequelize: Sequelize): void {
@@ -194,6 +206,12 @@ export class Announcement extends Model<InferAttributes<Announcement>, InferCrea
         createdAt: { type: DataTypes.DATE, allowNull: false },
         updatedAt: { type: DataTypes.DATE, allowNull: false },
         version: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        recurrence: { type: DataTypes.TEXT, allowNull: true },
+        timeZone: { type: DataTypes.STRING(64), allowNull: true },
+        untilDay: { type: DataTypes.STRING(10), allowNull: true },
+        maxSends: { type: DataTypes.INTEGER, allowNull: true },
+        sendCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        editedAt: { type: DataTypes.DATE, allowNull: true },
       },
       { sequelize, tableName: 'announcements', timestamps: false },
     );
@@ -226,6 +244,12 @@ export class ModerationLog extends Model<InferAttributes<ModerationLog>, InferCr
   declare dmDelivered: boolean | null;
   /** The audit-log entry of an action done in Discord's own UI. */
   declare auditEntryId: string | null;
+  /** A warning pardoned: it no longer counts toward the warning ladder. */
+  declare pardonedAt: CreationOptional<Date | null>;
+  /** The number of the pardon's own case. */
+  declare pardonCaseNumber: CreationOptional<number | null>;
+  /** The case's edits, oldest first (see src/shared/moderation-cases.ts CaseEdit). */
+  declare edits: CreationOptional<unknown[] | null>;
   declare createdAt: CreationOptional<Date>;
 
   /** Binds the model to a store. */
@@ -249,6 +273,9 @@ export class ModerationLog extends Model<InferAttributes<ModerationLog>, InferCr
         claimedUntil: { type: DataTypes.DATE, allowNull: true },
         dmDelivered: { type: DataTypes.BOOLEAN, allowNull: true },
         auditEntryId: { type: DataTypes.STRING(21), allowNull: true },
+        pardonedAt: { type: DataTypes.DATE, allowNull: true },
+        pardonCaseNumber: { type: DataTypes.INTEGER, allowNull: true },
+        edits: { type: DataTypes.JSON, allowNull: true },
         createdAt: DataTypes.DATE,
       },
       { sequelize, tableName: 'moderation_logs', updatedAt: false },

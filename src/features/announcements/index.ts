@@ -3,12 +3,13 @@ import { rowId } from '../../shared/fields';
 import type { Feature } from '../../core/feature';
 import type { Services } from '../../core/services';
 import { guildRoute } from '../../http/route';
-import { AnnouncementInput, AnnouncementPatch, AnnouncementQuery, type AnnouncementPage } from '../../shared/announcements';
+import { AnnouncementInput, AnnouncementMessageEdit, AnnouncementPatch, AnnouncementQuery, type AnnouncementPage } from '../../shared/announcements';
 import type { Diagnostic } from '../../shared/diagnostics';
 import { channelProblem } from '../../core/checks';
 import { actorOf } from '../../core/actor';
 import { cancelAnnouncement, createAnnouncement, listAnnouncements, updateAnnouncement } from './service';
 import { announcementState } from './state';
+import { editSentMessage } from './edit-message';
 
 const EntryParams = z.object({ id: rowId('must be an announcement id') });
 
@@ -42,7 +43,10 @@ async function diagnoseAnnouncements(services: Services, guildId: string): Promi
   return items;
 }
 
-/** Announcements: Send Now, scheduled sends that survive restarts (claimed with a lease), editing and cancelling, and the real history. */
+/**
+ * Announcements: Send Now, scheduled and repeating sends that survive restarts (claimed with a
+ * lease), editing and cancelling, editing a sent message in place, and the real history.
+ */
 export const announcementsFeature: Feature = {
   name: 'announcements',
   diagnose: diagnoseAnnouncements,
@@ -74,6 +78,16 @@ export const announcementsFeature: Feature = {
       handler: ({ body, params, guild, account, services }) => {
         const { baseVersion, ...patch } = body;
         return updateAnnouncement(services, guild, EntryParams.parse(params).id, patch, { actor: actorOf(account), baseVersion });
+      },
+    }),
+    guildRoute({
+      method: 'patch',
+      path: '/announcements/:id/message',
+      body: AnnouncementMessageEdit,
+      example: { body: { message: 'Events all week (updated)' } },
+      handler: ({ body, params, guild, account, services }) => {
+        const { baseVersion, ...patch } = body;
+        return editSentMessage(services, guild, EntryParams.parse(params).id, patch, { actor: actorOf(account), baseVersion });
       },
     }),
     guildRoute({

@@ -17,6 +17,8 @@ import {
 import { botNameIn, channelProblem, problemText } from '../../core/checks';
 import { messageUrl } from '../../shared/discord-urls';
 import { acrossGuilds } from '../../db/cross-guild';
+import type { Recurrence } from '../../shared/recurrence';
+import { firstOccurrence, LATE_AFTER_MS, passNote, planRecurringSend, recurrenceColumns, ruleOf } from './recurring';
 
 /** Who made an announcement. */
 export interface AnnouncementActor {
@@ -37,8 +39,6 @@ export interface AnnouncementFields {
 export const CLAIM_MS = 60_000;
 /** A scheduled time this far ahead at most. */
 const MAX_AHEAD_MS = 366 * 86_400_000;
-/** Sent more than this after its time counts as late. */
-const LATE_AFTER_MS = 60_000;
 /** Unexpected failures (not Discord refusing) are retried this many times. */
 const MAX_ATTEMPTS = 3;
 
@@ -69,6 +69,10 @@ export function viewAnnouncement(services: Services, row: Announcement): Announc
     createdBy: { id: row.createdById, name: row.createdByName },
     createdAt: row.createdAt.toISOString(),
     version: row.version,
+    recurrence: ruleOf(row),
+    sendCount: row.sendCount,
+    canEditMessage: row.messageId !== null,
+    editedAt: row.editedAt?.toISOString() ?? null,
   };
 }
 
@@ -102,7 +106,7 @@ function checkSchedule(services: Services, scheduleTime: string): Date {
 }
 
 /** Posts the announcement's embed (pinging only its role) and returns the message id; Discord's refusal is thrown in words. */
-async function post(services: Services, guildId: string, fields: AnnouncementFields): Promise<string> {
+export async function post(services: Services, guildId: string, fields: AnnouncementFields): Promise<string> {
   const posted = await services.messenger.post(guildId, fields.channelId, {
     ...(fields.mentionRoleId ? { content: `<@&${fields.mentionRoleId}>` } : {}),
     embeds: [announcementEmbed(fields)],
@@ -118,7 +122,7 @@ async function post(services: Services, guildId: string, fields: AnnouncementFie
 export async function createAnnouncement(
   services: Services,
   guild: GuildSummary,
-  input: AnnouncementFields & { scheduleTime: string | null },
+  input: AnnouncementFields & { scheduleTime: string | null; recurrence?: Recurrence | null },
   actor: AnnouncementActor,
 ): Promise<AnnouncementView> {
   checkTarget(services, guild.id, input);
@@ -138,6 +142,12 @@ export async function createAnnouncement(
     createdAt: now,
     updatedAt: now,
   };
+  if (input.recurrence) {
+    if (input.scheduleTime) throw InvalidInput.field('scheduleTime', 'must be empty for a repeating announcement: it starts at its next time');
+    const at = firstOccurrence(input.recurrence, services.clock.ms());
+    const columns = recurrenceColumns(input.recurrence);
+    return viewAnnouncement(services, await scope(services, guild.id).create({ ...base, ...columns, scheduleTime: at, status: 'scheduled' }));
+  }
   if (input.scheduleTime) {
     const at = checkSchedule(services, input.scheduleTime);
     return viewAnnouncement(services, await scope(services, guild.id).create({ ...base, scheduleTime: at, status: 'scheduled' }));
@@ -174,7 +184,7 @@ export async function updateAnnouncement(
   services: Services,
   guild: GuildSummary,
   id: number,
-  patch: Partial<AnnouncementFields> & { scheduleTime?: string | undefined },
+  patch: Partial<AnnouncementFields> & { scheduleTime?: string | undefined; recurrence?: Recurrence | undefined },
   edit: { actor: EditActor; baseVersion?: number | undefined },
 ): Promise<AnnouncementView> {
   const row = await editable(services, guild.id, id);
@@ -189,6 +199,10 @@ export async function updateAnnouncement(
   // Only what the person changed is saved over the version they loaded (db/versioned).
   const values: Record<string, unknown> = Object.fromEntries(Object.entries(next).filter(([field]) => (patch as Record<string, unknown>)[field] !== undefined));
   if (patch.scheduleTime) values.scheduleTime = checkSchedule(services, patch.scheduleTime);
+  if (patch.recurrence) {
+    if (patch.scheduleTime) throw InvalidInput.field('scheduleTime', 'must be empty for a repeating announcement: it starts at its next time');
+    Object.assign(values, recurrenceColumns(patch.recurrence), { scheduleTime: firstOccurrence(patch.recurrence, services.clock.ms(), row.sendCount) });
+  }
   const saved = await saveVersioned(services.store, {
     entity: 'announcement',
     row,
@@ -233,12 +247,18 @@ export async function listAnnouncements(services: Services, guildId: string, pag
  */
 async function claim(services: Services, row: Announcement): Promise<boolean> {
   const now = services.clock.now();
-  const count = await services.store
-    .guild(row.guildId)
-    .Announcement.update(
-      { claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: row.attempts + 1, updatedAt: now },
-      { where: { id: row.id, status: 'scheduled', attempts: row.attempts, [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }] } },
-    );
+  const count = await services.store.guild(row.guildId).Announcement.update(
+    { claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: row.attempts + 1, updatedAt: now },
+    {
+      where: {
+        id: row.id,
+        status: 'scheduled',
+        attempts: row.attempts,
+        scheduleTime: row.scheduleTime,
+        [Op.or]: [{ claimedUntil: null }, { claimedUntil: { [Op.lt]: now } }],
+      },
+    },
+  );
   return count === 1;
 }
 
@@ -261,6 +281,11 @@ export async function sendDueAnnouncements(services: Services): Promise<number> 
     const lateBy = now - (row.scheduleTime?.getTime() ?? now);
     const finish = (values: Partial<Announcement>) =>
       services.store.guild(row.guildId).Announcement.update({ ...values, claimedUntil: null, updatedAt: services.clock.now() }, { where: { id: row.id } });
+    const rule = ruleOf(row);
+    if (rule) {
+      if (await sendRecurring(services, row, rule, now, finish)) settled += 1;
+      continue;
+    }
     if (lateBy > LATE_SEND_WINDOW_MS) {
       await finish({ status: 'missed', error: `The bot was offline at the scheduled time (${Math.round(lateBy / 60_000)} minutes ago).` });
       settled += 1;
@@ -287,6 +312,47 @@ export async function sendDueAnnouncements(services: Services): Promise<number> 
     }
   }
   return settled;
+}
+
+/**
+ * A due recurring row's pass (see ./recurring): sends the latest due occurrence once if recent,
+ * then moves the row to its next occurrence, or ends it. Discord refusing skips this occurrence
+ * with the reason; an unexpected error leaves the row to a retry (up to MAX_ATTEMPTS). Returns
+ * whether the pass settled it (false: left for a retry).
+ */
+async function sendRecurring(
+  services: Services,
+  row: Announcement,
+  rule: Recurrence,
+  now: number,
+  finish: (values: Partial<Announcement>) => Promise<unknown>,
+): Promise<boolean> {
+  const plan = planRecurringSend(rule, row.scheduleTime?.getTime() ?? now, now, row.sendCount);
+  let messageId: string | null = null;
+  let refusal: string | null = null;
+  if (plan.send) {
+    try {
+      const fields = { title: row.title, message: row.message, channelId: row.channelId, mentionRoleId: row.mentionRoleId };
+      messageId = await post(services, row.guildId, { ...fields, priority: row.priority as AnnouncementPriority });
+    } catch (error) {
+      if (!(error instanceof DiscordRefused) && row.attempts + 1 < MAX_ATTEMPTS) {
+        services.logger.error({ err: error, announcementId: row.id }, 'sending a recurring announcement failed; it will be retried');
+        await services.store.guild(row.guildId).Announcement.update({ claimedUntil: null }, { where: { id: row.id } });
+        return false;
+      }
+      refusal = error instanceof DiscordRefused ? error.message : 'An unexpected error; see the logs.';
+    }
+  }
+  const sendCount = row.sendCount + (messageId ? 1 : 0);
+  const sent = messageId ? { messageId, sentAt: services.clock.now(), late: plan.late, editedAt: null } : {};
+  await finish({
+    ...sent,
+    sendCount,
+    attempts: 0,
+    error: passNote(plan, refusal),
+    ...(plan.next ? { scheduleTime: plan.next } : { status: sendCount > 0 ? 'sent' : refusal ? 'failed' : 'missed' }),
+  });
+  return true;
 }
 
 /** How often the scheduler looks for due announcements. */

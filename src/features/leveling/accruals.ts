@@ -9,6 +9,7 @@ import { PeriodicTask } from '../../core/periodic';
 import type { Logger } from '../../logger';
 import { XP_PER_MESSAGE } from '../../shared/leveling';
 import type { GuildSettings } from '../../shared/settings';
+import { xpRuleFactor } from '../../shared/xp-rules';
 import type { ProductWriter } from '../../core/write-jobs';
 import { entriesOf, entryOf, type TwoLevel } from '../../core/two-level';
 import { accrualRowsJson, type AccrualFlush, type AccrualFlushResult, type AccrualRow, type LevelReached } from './flush';
@@ -43,6 +44,10 @@ export interface MessageInput {
   channelId: string;
   /** The member boosts the server. */
   booster: boolean;
+  /** The channel's parent (a thread's channel, a channel's category), for the XP rules. */
+  parentId?: string | null;
+  /** The member's roles, for the XP rules (read only when a rule names roles: rulesNeedRoles). */
+  roleIds?: readonly string[];
 }
 
 /** One flush's write, as metrics see it. */
@@ -72,12 +77,12 @@ function withChannels(levelUps: readonly LevelReached[], batch: readonly Pending
   return levelUps.map((levelUp) => ({ ...levelUp, channelId: channels.get(`${levelUp.guildId}:${levelUp.userId}`) ?? null }));
 }
 
-/** The XP a message earns under these settings at this time: 5-20, then the multipliers. */
-export function messageXp(settings: GuildSettings, at: Date, booster: boolean, random: () => number): number {
+/** The XP a message earns under these settings at this time: 5-20, then the multipliers, then the XP rules' factor (xpRuleFactor). */
+export function messageXp(settings: GuildSettings, at: Date, booster: boolean, random: () => number, ruleFactor = 1): number {
   const base = XP_PER_MESSAGE.min + Math.floor(random() * (XP_PER_MESSAGE.max - XP_PER_MESSAGE.min + 1));
   const day = at.getUTCDay();
   const weekend = day === 0 || day === 6 ? settings.weekendMultiplier : 1;
-  return Math.round(base * settings.textMultiplier * weekend * (booster ? settings.boostMultiplier : 1));
+  return Math.round(base * settings.textMultiplier * weekend * (booster ? settings.boostMultiplier : 1) * ruleFactor);
 }
 
 /**
@@ -134,17 +139,25 @@ export class Accruals {
    * listener runs (src/bot/replay-guard.ts).
    */
   message(input: MessageInput, settings: GuildSettings): void {
-    const leveling = settings.levelingEnabled;
+    const channelIds = input.parentId ? [input.channelId, input.parentId] : [input.channelId];
+    // A no-XP channel or role (XP rules) earns no XP, and spends no cooldown unless it earns coins.
+    const factor = settings.levelingEnabled ? xpRuleFactor(settings, { channelIds, roleIds: input.roleIds ?? [] }) : 0;
+    const leveling = factor > 0;
     const economy = settings.economyEnabled && settings.baseReward > 0;
-    if (!leveling && !economy) return;
     const now = this.deps.clock.ms();
+    if (!leveling && !economy) {
+      // Still counted where leveling is on: messages count whether or not they earn.
+      if (settings.levelingEnabled) this.entry(input.guildId, input.userId, input.username, now).messages += 1;
+      return;
+    }
     const entry = this.entry(input.guildId, input.userId, input.username, now);
     entry.messages += 1;
-    entry.channelId = input.channelId;
+    // A level-up is announced where the member last earned XP.
+    if (leveling || entry.channelId === null) entry.channelId = input.channelId;
     const cooldown = entryOf(this.cooldowns, input.guildId, input.userId, () => ({ at: -Infinity }));
     if (now - cooldown.at < settings.xpCooldown * 1000) return;
     cooldown.at = now;
-    if (leveling) entry.xp += messageXp(settings, new Date(now), input.booster, this.deps.random ?? Math.random);
+    if (leveling) entry.xp += messageXp(settings, new Date(now), input.booster, this.deps.random ?? Math.random, factor);
     if (economy) entry.coins += settings.baseReward;
   }
 

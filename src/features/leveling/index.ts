@@ -13,10 +13,14 @@ import { handoutProblem } from '../../core/checks';
 import { Snowflake } from '../../shared/auth';
 import { LeaderboardQuery, LevelRewardInput, type LeaderboardPage, type LevelingStats, type LevelReward, type Profile } from '../../shared/leveling';
 import { levelingCommands } from './commands';
+import { levelAdminRoutes } from './admin-routes';
+import { levelsCommand, xpCommand } from './admin-commands';
 import { celebrate } from './levelups';
 import { addReward, deleteReward, listRewards } from './rewards';
 import { leaderboard, levelingStats, profile } from './service';
 import { levelingState } from './state';
+import { xpRuleInputs } from './xp-rule-inputs';
+import { levelUpDiagnostics, levelUpSettingsEffects } from './level-up-settings';
 
 const RewardParams = z.object({ id: rowId('must be a reward id') });
 const MemberParams = z.object({ userId: Snowflake });
@@ -35,6 +39,7 @@ const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', (servi
         messageId: message.id,
         channelId: message.channelId,
         booster: Boolean(member?.premiumSinceTimestamp),
+        ...xpRuleInputs(message.channel, member, settings),
       },
       settings,
     );
@@ -44,7 +49,7 @@ const earnFromMessage = listener(Events.MessageCreate, 'EarnFromMessage', (servi
 /** Role rewards the bot cannot give (deleted, or at or above its highest role), or that hand out staff permissions. */
 async function diagnoseLeveling(services: Services, guildId: string, settings: GuildSettings): Promise<Diagnostic[]> {
   if (!settings.levelingEnabled) return [];
-  const items: Diagnostic[] = [];
+  const items: Diagnostic[] = levelUpDiagnostics(services, guildId, settings);
   for (const reward of await listRewards(services, guildId)) {
     const role = handoutProblem(services, guildId, reward.roleId);
     if (role)
@@ -63,7 +68,8 @@ async function diagnoseLeveling(services: Services, guildId: string, settings: G
 export const levelingFeature: Feature = {
   name: 'leveling',
   diagnose: diagnoseLeveling,
-  commands: levelingCommands,
+  settingsEffects: levelUpSettingsEffects,
+  commands: [...levelingCommands, xpCommand, levelsCommand],
   listeners: [earnFromMessage],
   state: levelingState,
   start(services) {
@@ -79,9 +85,11 @@ export const levelingFeature: Feature = {
     });
     accruals.start();
     voiceXp.start();
+    levelingState.of(services).backupPrune.start();
   },
   async stop(services) {
-    const { accruals, voiceXp } = levelingState.of(services);
+    const { accruals, voiceXp, backupPrune } = levelingState.of(services);
+    await backupPrune.stop();
     await voiceXp.stop();
     await accruals.stop();
   },
@@ -137,5 +145,7 @@ export const levelingFeature: Feature = {
         return profile(services, guild.id, userId);
       },
     }),
+    // Resets with undo, XP adjustments, imports (issue 25, points 1 and 2).
+    ...levelAdminRoutes,
   ],
 };

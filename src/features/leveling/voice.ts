@@ -6,14 +6,23 @@ import type { Guild } from 'discord.js';
 import type { Services } from '../../core/services';
 import { PeriodicTask } from '../../core/periodic';
 import { messageXp, type Accruals } from './accruals';
+import { xpRuleFactor } from '../../shared/xp-rules';
 
 /** How often progress is added up (real time; how much time passed asks the clock). */
 export const VOICE_TICK_MS = 1000;
 const MINUTE_MS = 60_000;
 
-/** The members of a guild earning voice XP right now: user id -> booster. */
-export function eligibleVoiceMembers(guild: Guild): Map<string, { username: string; booster: boolean }> {
-  const byChannel = new Map<string, { userId: string; username: string; booster: boolean; silenced: boolean }[]>();
+/** A member earning voice XP: their name, boost, and where and with which roles (for the XP rules). */
+interface VoiceEarner {
+  username: string;
+  booster: boolean;
+  channelIds: string[];
+  roleIds: string[];
+}
+
+/** The members of a guild earning voice XP right now, by user id. */
+export function eligibleVoiceMembers(guild: Guild): Map<string, VoiceEarner> {
+  const byChannel = new Map<string, ({ userId: string; silenced: boolean } & VoiceEarner)[]>();
   for (const state of guild.voiceStates.cache.values()) {
     const member = state.member;
     if (!state.channelId || state.channelId === guild.afkChannelId || !member || member.user.bot) continue;
@@ -22,14 +31,16 @@ export function eligibleVoiceMembers(guild: Guild): Map<string, { username: stri
       userId: member.id,
       username: member.user.username,
       booster: member.premiumSinceTimestamp !== null,
+      channelIds: state.channel?.parentId ? [state.channelId, state.channel.parentId] : [state.channelId],
+      roleIds: [...member.roles.cache.keys()],
       silenced: Boolean(state.selfMute || state.selfDeaf || state.serverMute || state.serverDeaf),
     });
     byChannel.set(state.channelId, list);
   }
-  const eligible = new Map<string, { username: string; booster: boolean }>();
+  const eligible = new Map<string, VoiceEarner>();
   for (const humans of byChannel.values()) {
     if (humans.length < 2) continue;
-    for (const human of humans) if (!human.silenced) eligible.set(human.userId, { username: human.username, booster: human.booster });
+    for (const { userId, silenced, ...human } of humans) if (!silenced) eligible.set(userId, human);
   }
   return eligible;
 }
@@ -85,9 +96,11 @@ export class VoiceXp {
         const total = previous + elapsed;
         const minutes = Math.floor(total / MINUTE_MS);
         this.progress.set(key, total - minutes * MINUTE_MS);
+        // The XP rules apply to voice as to text: a no-XP channel or role earns nothing.
+        const factor = xpRuleFactor(settings, member);
         let xp = 0;
-        for (let minute = 0; minute < minutes; minute += 1)
-          xp += messageXp({ ...settings, textMultiplier: settings.voiceMultiplier }, new Date(now), member.booster, this.random);
+        for (let minute = 0; minute < minutes && factor > 0; minute += 1)
+          xp += messageXp({ ...settings, textMultiplier: settings.voiceMultiplier }, new Date(now), member.booster, this.random, factor);
         this.accruals.voice(guild.id, userId, member.username, xp);
       }
     }

@@ -30,6 +30,7 @@ const FAILED_TITLES: Record<Exclude<RoleGrantSource, 'reactionRole'>, string> = 
   levelReward: 'Level reward failed',
   verification: 'Verification failed',
   memberRole: 'Auto-assign failed',
+  roleMenu: 'Role menu failed',
 };
 
 /** Neither claimed nor held past its lease. */

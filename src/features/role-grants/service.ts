@@ -26,6 +26,7 @@ const DIAGNOSTIC_FEATURE_OF: Record<RoleGrantSource, DiagnosticFeature> = {
   levelReward: 'leveling',
   verification: 'verification',
   memberRole: 'autoRole',
+  roleMenu: 'reactionRoles',
 };
 
 /** What each grant was for, in words, reading the entries and rewards of the page at once. */

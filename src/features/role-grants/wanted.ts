@@ -78,5 +78,11 @@ export async function whyUnwanted(services: Services, guild: Guild, member: Guil
       const wanted = grant.action === 'add' && settings.autoRoleEnabled && settings.memberRoleId === grant.roleId;
       return decided(wanted ? null : 'Auto-assign is off now, or gives another role.');
     }
+    case 'roleMenu': {
+      // A pick on a role menu: still wanted while the menu exists and still offers the role.
+      const menu = grant.sourceId === null ? null : await services.store.guild(guild.id).RoleMenu.findOne({ where: { id: grant.sourceId } });
+      const offered = menu ? (JSON.parse(menu.options) as { roleId: string }[]).some((option) => option.roleId === grant.roleId) : false;
+      return decided(offered ? null : 'The role menu was deleted, or no longer offers this role.');
+    }
   }
 }

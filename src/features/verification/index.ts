@@ -6,7 +6,10 @@ import type { Diagnostic } from '../../shared/diagnostics';
 import type { GuildSettings } from '../../shared/settings';
 import { VERIFY_EMOJI, type VerificationStatus } from '../../shared/welcome';
 import { channelProblem, handoutProblem, settingProblem } from '../../core/checks';
-import { catchUpVerifications, giveJoinRole, noteDeletedMessages, publishRulesMessage, rulesMessageStale, verificationStatus, verifyMember } from './service';
+import { catchUpVerifications, giveJoinRole, noteDeletedMessages, publishRulesMessage, rulesMessageStale, verificationStatus } from './service';
+import { verifyOnButton, unverifyOnReactionRemove } from './button';
+import { attemptVerification, outcomeText } from './gate';
+import { verificationState } from './state';
 
 /** ✅ on the rules message verifies the member; any other reaction there is removed. */
 const verifyOnReaction = listener(Events.MessageReactionAdd, 'VerifyOnReaction', async (services, reaction, user) => {
@@ -24,7 +27,11 @@ const verifyOnReaction = listener(Events.MessageReactionAdd, 'VerifyOnReaction',
   const member = await guild?.members.fetch(user.id).catch(() => null);
   if (!member) return;
   try {
-    await verifyMember(services, member);
+    const outcome = await attemptVerification(services, member);
+    if (outcome.status !== 'young') return;
+    // Told privately (a reaction has no reply of its own); their ✅ is taken off so they can react again once old enough.
+    await services.messenger.dm(guildId, member.id, { content: outcomeText(outcome, member.guild.name) }).catch(() => undefined);
+    await reaction.users.remove(user.id).catch((error: unknown) => services.logger.debug({ err: error, guildId }, "could not remove a young account's ✅"));
   } catch (error) {
     services.logger.warn({ err: error, guildId }, 'could not verify a member');
     void services.notifier.notify(guildId, {
@@ -86,6 +93,14 @@ async function diagnoseVerification(services: Services, guildId: string, setting
         fix: role.fix,
         subject: 'verificationRoleId',
       });
+    if (settings.verificationMinAccountDays > 0 && settings.verificationYoungAccounts === 'flag' && !settings.logChannelId)
+      items.push({
+        feature: 'verification',
+        severity: 'warning',
+        problem: 'Young accounts are to be flagged to moderators, but no log channel is set: nobody is told.',
+        fix: 'Pick the log channel in Bot Settings.',
+        subject: 'verificationYoungAccounts',
+      });
     const state = await services.guildState.get(guildId, 'rulesMessage');
     if (!state || state.channelId !== settings.rulesChannelId) {
       items.push({
@@ -115,12 +130,12 @@ async function diagnoseVerification(services: Services, guildId: string, setting
 /** Rule Verification (the rules message, ✅ gives the role, offline reactions honoured) and the auto-assigned member role. */
 export const verificationFeature: Feature = {
   name: 'verification',
-  listeners: [verifyOnReaction, noteRulesDeleted, noteRulesBulkDeleted, memberRoleOnJoin],
+  listeners: [verifyOnReaction, verifyOnButton, unverifyOnReactionRemove, noteRulesDeleted, noteRulesBulkDeleted, memberRoleOnJoin],
   /** ✅ reactions added while the bot was not listening are honoured. */
   catchUp: catchUpVerifications,
   settingsEffects: [
     {
-      keys: ['verificationEnabled', 'rulesChannelId', 'rulesMessage'],
+      keys: ['verificationEnabled', 'rulesChannelId', 'rulesMessage', 'verificationButton'],
       stale: (services, guild, next) => rulesMessageStale(services, guild.id, next),
       apply: async (services, guild, next) => {
         if (next.verificationEnabled) await publishRulesMessage(services, guild, next);
@@ -128,6 +143,7 @@ export const verificationFeature: Feature = {
     },
   ],
   diagnose: diagnoseVerification,
+  state: verificationState,
   routes: [
     guildRoute({
       method: 'get',

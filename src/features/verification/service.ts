@@ -1,4 +1,6 @@
-import { RESTJSONErrorCodes, type APIEmbed, type Guild, type GuildMember } from 'discord.js';
+import { ButtonStyle, ComponentType, RESTJSONErrorCodes, type APIEmbed, type Guild, type GuildMember } from 'discord.js';
+import type { OutgoingMessage } from '../../bot/messenger';
+import { accountAgeGate, VERIFY_BUTTON_ID } from '../../shared/verification';
 import { DiscordRefused } from '../../core/errors';
 import type { Services } from '../../core/services';
 import type { GuildSummary } from '../../bot/gateway';
@@ -10,12 +12,24 @@ import { changeRole, refusalOf, type RoleChange } from '../role-grants/public';
 import { messageUrl } from '../../shared/discord-urls';
 
 /** The rules message's embed: the rules and what to do. */
-export function rulesEmbed(guildName: string, rules: string): APIEmbed {
+export function rulesEmbed(guildName: string, rules: string, button = false): APIEmbed {
+  const how = button ? `React with ${VERIFY_EMOJI} or press Verify below` : `React with ${VERIFY_EMOJI} below`;
   return {
     title: `${guildName} · Rules`.slice(0, 256),
-    description: `${rules}\n\nReact with ${VERIFY_EMOJI} below to agree and get access.`,
+    description: `${rules}\n\n${how} to agree and get access.`,
     color: 0x2ecc71,
   };
+}
+
+/** The Verify button under the rules message, when it is on (an empty list takes it away). */
+export function rulesComponents(button: boolean): NonNullable<OutgoingMessage['components']> {
+  if (!button) return [];
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [{ type: ComponentType.Button, style: ButtonStyle.Success, label: 'Verify', custom_id: VERIFY_BUTTON_ID, emoji: { name: VERIFY_EMOJI } }],
+    },
+  ];
 }
 
 /** The guild as discord.js holds it, or a refusal in words. */
@@ -37,12 +51,14 @@ export async function publishRulesMessage(services: Services, summary: GuildSumm
   const botName = guild.members.me?.displayName ?? 'The bot';
   const channel = guild.channels.cache.get(channelId);
   if (!channel?.isTextBased()) throw new DiscordRefused(RESTJSONErrorCodes.UnknownChannel, 'The rules channel no longer exists.');
-  const payload = await services.messenger.prepare(summary.id, { embeds: [rulesEmbed(guild.name, settings.rulesMessage)] });
+  const embed = rulesEmbed(guild.name, settings.rulesMessage, settings.verificationButton);
+  const components = rulesComponents(settings.verificationButton);
+  const payload = await services.messenger.prepare(summary.id, { embeds: [embed], components });
   const previous = await services.guildState.get(summary.id, 'rulesMessage');
   let messageId: string | null = null;
   if (previous && !previous.missing && previous.channelId === channelId) {
     try {
-      await askDiscord(() => channel.messages.edit(previous.messageId, { embeds: payload.embeds ?? [] }), botName);
+      await askDiscord(() => channel.messages.edit(previous.messageId, { embeds: payload.embeds ?? [], components }), botName);
       messageId = previous.messageId;
     } catch (error) {
       if (!(error instanceof DiscordRefused && error.code === RESTJSONErrorCodes.UnknownMessage)) throw error;
@@ -51,7 +67,7 @@ export async function publishRulesMessage(services: Services, summary: GuildSumm
     const old = guild.channels.cache.get(previous.channelId);
     if (old?.isTextBased()) await old.messages.delete(previous.messageId).catch(() => undefined);
   }
-  if (!messageId) messageId = (await services.messenger.post(summary.id, channelId, { embeds: [rulesEmbed(guild.name, settings.rulesMessage)] })).id;
+  if (!messageId) messageId = (await services.messenger.post(summary.id, channelId, { embeds: [embed], ...(components.length ? { components } : {}) })).id;
   const posted = messageId;
   await askDiscord(
     () => channel.messages.react(posted, VERIFY_EMOJI),
@@ -159,6 +175,8 @@ export async function catchUpVerifications(services: Services, guild: Guild): Pr
     if (user.bot) continue;
     const member = await guild.members.fetch(user.id).catch(() => null);
     if (!member) continue;
+    // The age gate holds here too: a young account's ✅ waits until they react again once old enough.
+    if (!accountAgeGate(user.createdTimestamp, services.clock.ms(), settings.verificationMinAccountDays).allowed) continue;
     try {
       if ((await verifyMember(services, member)).length > 0) verified += 1;
     } catch (error) {

@@ -11,6 +11,10 @@ import { settingProblem } from '../../core/checks';
 import { catchUpJoins } from './catchup';
 import { checkWelcomeLength, recentWelcomes, testWelcome, welcomeMember } from './service';
 import { welcomeState } from './state';
+import { goodbyeOnLeave } from './goodbye';
+import { canAttachIn, welcomeCardFor } from './card-service';
+import { GOODBYE_MISSING_CHANNEL, WelcomeCardPreviewQuery } from '../../shared/welcome-card';
+import { InvalidInput } from '../../core/errors';
 
 /** POST /welcome/test: the form's channel and message, unsaved, or the saved ones. */
 const WelcomeTestInput = z.object({ welcomeChannelId: optionalId().optional(), welcomeMessage: text(2000).optional() }).strict();
@@ -35,11 +39,22 @@ async function catchUpGuild(services: Services, guild: Guild): Promise<void> {
 
 /** What stops the welcome from working now. */
 function diagnoseWelcome(services: Services, guildId: string, settings: GuildSettings): Diagnostic[] {
-  if (!settings.welcomeEnabled) return [];
   const items: Diagnostic[] = [];
+  const goodbye = settings.goodbyeEnabled ? settingProblem(services, guildId, settings, 'goodbyeChannelId') : null;
+  if (goodbye)
+    items.push({ feature: 'welcome', severity: 'error', problem: `Goodbye channel: ${goodbye.problem}`, fix: goodbye.fix, subject: 'goodbyeChannelId' });
+  if (!settings.welcomeEnabled) return items;
   const channel = settingProblem(services, guildId, settings, 'welcomeChannelId');
   if (channel)
     items.push({ feature: 'welcome', severity: 'error', problem: `Welcome channel: ${channel.problem}`, fix: channel.fix, subject: 'welcomeChannelId' });
+  if (settings.welcomeCardEnabled && settings.welcomeChannelId && !channel && !canAttachIn(services, guildId, settings.welcomeChannelId))
+    items.push({
+      feature: 'welcome',
+      severity: 'warning',
+      problem: 'The bot may not attach files in the welcome channel: welcomes go out without the card.',
+      fix: "Give the bot's role Attach Files in the welcome channel.",
+      subject: 'welcomeCardEnabled',
+    });
   const guild = services.gateway.guild(guildId);
   for (const field of ['welcomeMessage', 'welcomeDmMessage'] as const) {
     if (field === 'welcomeDmMessage' && !settings.welcomeDmEnabled) continue;
@@ -55,14 +70,21 @@ function diagnoseWelcome(services: Services, guildId: string, settings: GuildSet
 /** The Welcome System: the welcome on join with its placeholders and DM, Test Message, Recent Welcome Messages, and joins caught up on after a restart. */
 export const welcomeFeature: Feature = {
   name: 'welcome',
-  listeners: [welcomeOnJoin],
+  listeners: [welcomeOnJoin, goodbyeOnLeave],
   catchUp: catchUpGuild,
   settingsEffects: [
     {
-      keys: ['welcomeMessage', 'welcomeDmMessage'],
+      keys: ['welcomeMessage', 'welcomeDmMessage', 'goodbyeMessage'],
       check: (_services, guild, next) => {
         checkWelcomeLength('welcomeMessage', next.welcomeMessage, guild.name);
         checkWelcomeLength('welcomeDmMessage', next.welcomeDmMessage, guild.name);
+        checkWelcomeLength('goodbyeMessage', next.goodbyeMessage, guild.name);
+      },
+    },
+    {
+      keys: ['goodbyeEnabled', 'goodbyeChannelId'],
+      check: (_services, _guild, next) => {
+        if (next.goodbyeEnabled && !next.goodbyeChannelId) throw InvalidInput.field('goodbyeChannelId', GOODBYE_MISSING_CHANNEL, GOODBYE_MISSING_CHANNEL);
       },
     },
   ],
@@ -76,6 +98,23 @@ export const welcomeFeature: Feature = {
         body: { welcomeChannelId: ':channelId' },
       },
       handler: ({ body, guild, account, services }) => testWelcome(services, guild, { userId: account.userId, username: account.username }, body),
+    }),
+    guildRoute({
+      method: 'get',
+      path: '/welcome/card/preview',
+      // Drawn for the admin editing the card (their own avatar and name), never kept.
+      access: 'edit',
+      cache: false,
+      query: WelcomeCardPreviewQuery,
+      example: { query: { title: 'Hello {username}', accent: '#ff0000' } },
+      handler: async ({ query, guild, account, services, ctx }) => {
+        const settings = await services.settings.get(guild.id);
+        const member = { userId: account.userId, username: account.username, memberNumber: guild.memberCount };
+        const png = await welcomeCardFor(services, guild, member, settings, query);
+        ctx.type = 'image/png';
+        ctx.set('Cache-Control', 'private, no-store');
+        ctx.body = png;
+      },
     }),
     guildRoute({
       method: 'get',

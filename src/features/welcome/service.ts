@@ -6,6 +6,7 @@ import type { WelcomeLog } from '../../db/models/community';
 import { renderWelcome, welcomeLengthProblem, type WelcomeLogEntry, type WelcomeTestResult } from '../../shared/welcome';
 import { channelProblem, problemText } from '../../core/checks';
 import { messageUrl } from '../../shared/discord-urls';
+import { welcomeCardFiles } from './card-service';
 
 /** A member who joined, as the welcome needs them. */
 export interface Joiner {
@@ -61,9 +62,17 @@ export async function welcomeMember(services: Services, joiner: Joiner, source: 
   }
   const values = { userId: joiner.userId, username: joiner.username, server: guild.name, memberCount: guild.memberCount };
   try {
+    const files = await welcomeCardFiles(
+      services,
+      guild,
+      { userId: joiner.userId, username: joiner.username, memberNumber: guild.memberCount },
+      settings,
+      settings.welcomeChannelId,
+    );
     const posted = await services.messenger.post(joiner.guildId, settings.welcomeChannelId, {
       content: renderWelcome(settings.welcomeMessage, values),
       mentionUserIds: [joiner.userId],
+      files,
     });
     row.status = 'sent';
     row.messageId = posted.id;
@@ -120,7 +129,14 @@ export async function testWelcome(
     const problem = channelProblem(services, guild.id, channelId, ['send']);
     if (problem) throw new DiscordRefused(50013, problemText(problem));
     const content = renderWelcome(template, { userId: user.userId, username: user.username, server: guild.name, memberCount: guild.memberCount });
-    const posted = await services.messenger.post(guild.id, channelId, { content, mentionUserIds: [user.userId] });
+    const files = await welcomeCardFiles(
+      services,
+      guild,
+      { userId: user.userId, username: user.username, memberNumber: guild.memberCount },
+      settings,
+      channelId,
+    );
+    const posted = await services.messenger.post(guild.id, channelId, { content, mentionUserIds: [user.userId], files });
     await log.create({ ...base, messageId: posted.id, status: 'sent', error: null });
     return { url: messageUrl(services.meta, guild.id, channelId, posted.id), messageId: posted.id, channelId };
   } catch (error) {

@@ -1,185 +1,41 @@
 // Announcements (/server/{serverId}/announcements, spec section 2): the form (title, message, target
 // channel, priority, an optional role to ping, an optional schedule in the viewer's time zone) with
 // a live preview, Send Now or Schedule Announcement, and Recent Announcements: the real history,
-// paged, with edit and cancel for what is still scheduled.
+// paged, with edit and cancel for what is still scheduled. Repeating announcements (daily, weekly,
+// monthly, in a chosen time zone) and editing a sent message in place: recurrence-picker.tsx and
+// edit-message-dialog.tsx.
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Megaphone, Pencil, Send, XCircle } from 'lucide-react';
+import { ExternalLink, Megaphone, Pencil, Repeat, Send, SquarePen, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { atLeast } from '../../../src/shared/access';
-import {
-  ANNOUNCEMENT_MESSAGES,
-  ANNOUNCEMENT_PRIORITIES,
-  AnnouncementPageSchema,
-  AnnouncementSchema,
-  announcementEmbed,
-  PRIORITY_STYLE,
-  type AnnouncementPriority,
-  type AnnouncementView,
-} from '../../../src/shared/announcements';
+import { ANNOUNCEMENT_MESSAGES, AnnouncementPageSchema, AnnouncementSchema, PRIORITY_STYLE, type AnnouncementView } from '../../../src/shared/announcements';
+import { describeRecurrence } from '../../../src/shared/recurrence';
 import type { GuildDirectory } from '../../../src/shared/servers';
-import { ApiRequestError, apiRequest, errorMessage } from '../../api/client';
+import { apiRequest, errorMessage, fieldErrorsOf, isRetryable } from '../../api/client';
 import { directoryQuery, guildApi, guildKeys, readGuild, settingsQuery } from '../../api/guild';
 import { changedOnly } from '../../api/changes';
 import { useGuildMutation } from '../../api/mutations';
+import { useUnsavedChanges } from '../../state/unsaved';
 import { useServerName } from '../../api/queries';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DiagnosticsPanel } from '../../components/diagnostics-panel';
-import { DiscordPreview } from '../../components/discord-preview';
-import { ChannelPicker, Field } from '../../components/form';
 import { PageHeader } from '../../components/page-header';
 import { QueryList } from '../../components/query-list';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Pager } from '../../components/pager';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Combobox } from '../../components/ui/combobox';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { Textarea } from '../../components/ui/textarea';
-import { formatDateTime, instantToLocalInput, localInputToInstant, viewerTimeZone } from '../../format';
+import { formatDateTime, viewerTimeZone } from '../../format';
+import { bodyOf, draftOfEntry, emptyDraft, Fields, Preview, type Draft } from './fields';
+import { EditMessageDialog } from './edit-message-dialog';
 
 const PAGE_SIZE = 10;
 const keys = {
   list: (guildId: string, page: number) => [...guildKeys.all(guildId), 'announcements', page] as const,
   all: (guildId: string) => [...guildKeys.all(guildId), 'announcements'] as const,
 };
-const PRIORITY_OPTIONS = ANNOUNCEMENT_PRIORITIES.map((priority) => ({ value: priority, label: PRIORITY_STYLE[priority].label }));
-
-/** The form's fields; the schedule as the datetime-local input holds it (the viewer's wall clock). */
-interface Draft {
-  title: string;
-  message: string;
-  channelId: string | null;
-  priority: AnnouncementPriority;
-  mentionRoleId: string | null;
-  schedule: string;
-}
-
-const EMPTY: Draft = { title: '', message: '', channelId: null, priority: 'normal', mentionRoleId: null, schedule: '' };
-
-/** The body the API takes. */
-function bodyOf(draft: Draft) {
-  return {
-    title: draft.title,
-    message: draft.message,
-    channelId: draft.channelId ?? '',
-    priority: draft.priority,
-    mentionRoleId: draft.mentionRoleId,
-    scheduleTime: localInputToInstant(draft.schedule),
-  };
-}
-
-/** The edit form filled from a scheduled announcement. */
-function draftOfEntry(entry: AnnouncementView): Draft {
-  return {
-    title: entry.title,
-    message: entry.message,
-    channelId: entry.channelId,
-    priority: entry.priority,
-    mentionRoleId: entry.mentionRoleId,
-    schedule: entry.scheduleTime ? instantToLocalInput(entry.scheduleTime) : '',
-  };
-}
-
-/** A role to ping: any role but @everyone; one the bot cannot ping says so. */
-function PingRolePicker({
-  value,
-  onChange,
-  directory,
-  ...ids
-}: {
-  value: string | null;
-  onChange: (value: string | null) => void;
-  directory: GuildDirectory | undefined;
-  id?: string;
-  'aria-describedby'?: string;
-}) {
-  const options = (directory?.roles ?? [])
-    .filter((role) => !role.isEveryone && !role.managed)
-    .map((role) => ({
-      value: role.id,
-      label: `@${role.name}`,
-      ...(role.mentionable || directory?.bot.mentionEveryone ? {} : { hint: 'Not pingable: make it mentionable first' }),
-    }));
-  return (
-    <Combobox
-      {...ids}
-      value={value}
-      onChange={onChange}
-      options={options}
-      allowNone
-      placeholder="Nobody"
-      searchPlaceholder="Search roles"
-      emptyText="No role matches."
-    />
-  );
-}
-
-/** The fields shared by the new-announcement form and the edit dialog. */
-function Fields({
-  draft,
-  update,
-  errors,
-  directory,
-  withSchedule,
-}: {
-  draft: Draft;
-  update: (patch: Partial<Draft>) => void;
-  errors: Record<string, string>;
-  directory: GuildDirectory | undefined;
-  withSchedule: boolean;
-}) {
-  return (
-    <div className="stack">
-      <Field label="Title" error={errors.title}>
-        {(ids) => <Input {...ids} value={draft.title} maxLength={256} onChange={(event) => update({ title: event.target.value })} />}
-      </Field>
-      <Field label="Message" error={errors.message}>
-        {(ids) => <Textarea {...ids} rows={5} maxLength={4000} value={draft.message} onChange={(event) => update({ message: event.target.value })} />}
-      </Field>
-      <div className="form-grid">
-        <Field label="Target Channel ID" error={errors.channelId}>
-          {(ids) => <ChannelPicker {...ids} value={draft.channelId} onChange={(channelId) => update({ channelId })} directory={directory} allowNone={false} />}
-        </Field>
-        <Field label="Priority" error={errors.priority}>
-          {(ids) => (
-            <Select
-              id={ids.id}
-              options={PRIORITY_OPTIONS}
-              value={draft.priority}
-              onValueChange={(priority) => update({ priority: priority as AnnouncementPriority })}
-            />
-          )}
-        </Field>
-        <Field label="Ping a role" hint="Optional. Nobody else is pinged." error={errors.mentionRoleId}>
-          {(ids) => <PingRolePicker {...ids} value={draft.mentionRoleId} onChange={(mentionRoleId) => update({ mentionRoleId })} directory={directory} />}
-        </Field>
-        {withSchedule ? (
-          <Field label="Schedule" hint={`Leave empty to send immediately. Your time (${viewerTimeZone()}).`} error={errors.scheduleTime}>
-            {(ids) => <Input {...ids} type="datetime-local" value={draft.schedule} onChange={(event) => update({ schedule: event.target.value })} />}
-          </Field>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/** The announcement as it will look in Discord. */
-function Preview({ draft, directory }: { draft: Draft; directory: GuildDirectory | undefined }) {
-  const role = directory?.roles.find((candidate) => candidate.id === draft.mentionRoleId);
-  const channel = directory?.channels.find((candidate) => candidate.id === draft.channelId);
-  return (
-    <DiscordPreview
-      botName={directory?.bot.name ?? 'AwesomeBot'}
-      channelLabel={channel ? `#${channel.name}` : 'No channel picked'}
-      content={draft.mentionRoleId ? `<@&${draft.mentionRoleId}>` : undefined}
-      roles={role ? { [role.id]: role.name } : {}}
-      embeds={[announcementEmbed({ title: draft.title || 'Title', message: draft.message || 'Your message', priority: draft.priority })]}
-    />
-  );
-}
 
 const STATUS_TONES: Record<AnnouncementView['status'], BadgeTone> = {
   sent: 'success',
@@ -201,7 +57,9 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ entry: AnnouncementView; draft: Draft } | null>(null);
   const [cancelling, setCancelling] = useState<AnnouncementView | null>(null);
+  const [editingMessage, setEditingMessage] = useState<AnnouncementView | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  useUnsavedChanges(editing !== null && JSON.stringify(editing.draft) !== JSON.stringify(draftOfEntry(editing.entry)));
   const list = useQuery({
     queryKey: keys.list(guildId, page),
     queryFn: readGuild(guildId, `/announcements?page=${page}&pageSize=${PAGE_SIZE}`, AnnouncementPageSchema),
@@ -210,11 +68,13 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
   const edit = useGuildMutation({
     request: async ({ entry, draft }: { entry: AnnouncementView; draft: Draft }) => {
       // Only what the person changed, over the version they opened (a colleague's other changes stay).
-      const { scheduleTime, ...rest } = changedOnly(bodyOf(draft), bodyOf(draftOfEntry(entry)));
+      // A repeating one's rule can change (not be removed: cancel it instead); a one-off stays one.
+      const { scheduleTime, recurrence, ...rest } = changedOnly(bodyOf(draft), bodyOf(draftOfEntry(entry)));
       return AnnouncementSchema.parse(
         await apiRequest('PATCH', `${guildApi(guildId)}/announcements/${entry.id}`, {
           ...rest,
           ...(scheduleTime ? { scheduleTime } : {}),
+          ...(entry.recurrence && recurrence ? { recurrence } : {}),
           baseVersion: entry.version,
         }),
       );
@@ -260,6 +120,11 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
                     <span className="strong">{entry.title}</span>
                     <Badge tone={STATUS_TONES[entry.status]}>{STATUS_LABELS[entry.status]}</Badge>
                     {entry.late ? <Badge tone="warning">Sent late</Badge> : null}
+                    {entry.recurrence ? (
+                      <Badge tone="neutral">
+                        <Repeat size={12} aria-hidden="true" /> Repeats
+                      </Badge>
+                    ) : null}
                     {entry.priority !== 'normal' ? (
                       <Badge tone={entry.priority === 'urgent' ? 'danger' : 'neutral'}>{PRIORITY_STYLE[entry.priority].label}</Badge>
                     ) : null}
@@ -268,7 +133,7 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
                     {entry.channelName ? `#${entry.channelName}` : 'A deleted channel'} · {entry.createdBy.name ?? 'someone'} ·{' '}
                     {entry.status === 'scheduled' && entry.scheduleTime ? (
                       <>
-                        for <time dateTime={entry.scheduleTime}>{formatDateTime(entry.scheduleTime)}</time>
+                        {entry.recurrence ? 'next ' : ''}for <time dateTime={entry.scheduleTime}>{formatDateTime(entry.scheduleTime)}</time>
                       </>
                     ) : entry.sentAt ? (
                       <time dateTime={entry.sentAt}>{formatDateTime(entry.sentAt)}</time>
@@ -276,12 +141,23 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
                       <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
                     )}
                   </p>
+                  {entry.recurrence ? (
+                    <p className="muted small">
+                      {describeRecurrence(entry.recurrence)}. Sent {entry.sendCount} time{entry.sendCount === 1 ? '' : 's'}.
+                    </p>
+                  ) : null}
+                  {entry.editedAt ? <p className="muted small">Message edited {formatDateTime(entry.editedAt)}.</p> : null}
                   {entry.error ? <p className="error-text small">{entry.error}</p> : null}
                   <div className="row">
                     {entry.messageUrl ? (
                       <a href={entry.messageUrl} target="_blank" rel="noreferrer" className="small">
                         Open <ExternalLink size={12} aria-hidden="true" />
                       </a>
+                    ) : null}
+                    {canEdit && entry.canEditMessage ? (
+                      <Button variant="ghost" size="sm" aria-label={`Edit the message of ${entry.title}`} onClick={() => setEditingMessage(entry)}>
+                        <SquarePen size={14} aria-hidden="true" /> Edit message
+                      </Button>
                     ) : null}
                     {canEdit && entry.status === 'scheduled' ? (
                       <>
@@ -313,10 +189,7 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                edit.mutate(
-                  { entry: editing.entry, draft: editing.draft },
-                  { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) },
-                );
+                edit.mutate({ entry: editing.entry, draft: editing.draft }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
               }}
             >
               <Fields
@@ -324,7 +197,8 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
                 update={(patch) => setEditing({ ...editing, draft: { ...editing.draft, ...patch } })}
                 errors={errors}
                 directory={directory}
-                withSchedule
+                withSchedule={!editing.entry.recurrence}
+                withRecurrence={Boolean(editing.entry.recurrence)}
               />
               <div className="dialog-actions">
                 <Button variant="outline" onClick={() => setEditing(null)}>
@@ -338,11 +212,12 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
           ) : null}
         </DialogContent>
       </Dialog>
+      <EditMessageDialog guildId={guildId} entry={editingMessage} directory={directory} invalidate={invalidate} onClose={() => setEditingMessage(null)} />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
         title="Cancel this announcement?"
-        description={`"${cancelling?.title ?? ''}" will not be sent. It stays in the history as cancelled.`}
+        description={`"${cancelling?.title ?? ''}" will not be sent${cancelling?.recurrence ? ' again' : ''}. It stays in the history as cancelled.`}
         confirmLabel="Cancel announcement"
         pending={cancel.isPending}
         onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
@@ -353,20 +228,32 @@ function History({ guildId, canEdit, directory }: { guildId: string; canEdit: bo
 
 /** The new-announcement form with its preview. */
 function Composer({ guildId, directory }: { guildId: string; directory: GuildDirectory | undefined }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [blank, setBlank] = useState<Draft>(emptyDraft);
+  const [draft, setDraft] = useState<Draft>(blank);
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(blank));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const scheduled = Boolean(draft.schedule);
+  const repeats = draft.recurrence.frequency !== 'none';
+  const scheduled = Boolean(draft.schedule) || repeats;
   const send = useGuildMutation({
     request: async (body: ReturnType<typeof bodyOf>) => AnnouncementSchema.parse(await apiRequest('POST', `${guildApi(guildId)}/announcements`, body)),
     invalidate: [keys.all(guildId), guildKeys.diagnostics(guildId)],
     success: (sent) =>
       sent.status === 'scheduled' && sent.scheduleTime
-        ? { title: ANNOUNCEMENT_MESSAGES.scheduled, description: `It will be sent ${formatDateTime(sent.scheduleTime)}.` }
+        ? {
+            title: ANNOUNCEMENT_MESSAGES.scheduled,
+            description: `${sent.recurrence ? `${describeRecurrence(sent.recurrence)}. First` : 'It will be sent'} ${formatDateTime(sent.scheduleTime)}.`,
+          }
         : ANNOUNCEMENT_MESSAGES.sent,
-    failure: (error) => ({ ...ANNOUNCEMENT_MESSAGES.failed, description: `${ANNOUNCEMENT_MESSAGES.failed.description} ${errorMessage(error)}` }),
+    // A refusal (4xx) is the server's sentence alone: sending it again would be refused again.
+    failure: (error) => ({
+      ...ANNOUNCEMENT_MESSAGES.failed,
+      description: isRetryable(error) ? `${ANNOUNCEMENT_MESSAGES.failed.description} ${errorMessage(error)}` : errorMessage(error),
+    }),
     onSuccess: () => {
-      setDraft(EMPTY);
+      const next = emptyDraft();
+      setBlank(next);
+      setDraft(next);
       setErrors({});
     },
   });
@@ -374,7 +261,7 @@ function Composer({ guildId, directory }: { guildId: string; directory: GuildDir
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
-    send.mutate(bodyOf(draft), { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+    send.mutate(bodyOf(draft), { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
   return (
     <div className="grid grid-2 align-start">
@@ -385,10 +272,11 @@ function Composer({ guildId, directory }: { guildId: string; directory: GuildDir
         </CardHeader>
         <CardContent>
           <form className="stack" aria-label="New announcement" noValidate onSubmit={submit}>
-            <Fields draft={draft} update={update} errors={errors} directory={directory} withSchedule />
+            <Fields draft={draft} update={update} errors={errors} directory={directory} withSchedule withRecurrence />
             <div className="row">
               <Button type="submit" disabled={!ready || send.isPending}>
-                <Send size={16} aria-hidden="true" /> {send.isPending ? 'Sending…' : scheduled ? 'Schedule Announcement' : 'Send Now'}
+                <Send size={16} aria-hidden="true" />{' '}
+                {send.isPending ? 'Sending…' : repeats ? 'Schedule repeating announcement' : scheduled ? 'Schedule Announcement' : 'Send Now'}
               </Button>
             </div>
           </form>

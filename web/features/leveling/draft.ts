@@ -2,6 +2,7 @@
 // PUT body, parsed as spec section 5 says: whole numbers and decimals, 0 on bad input.
 import type { SettingsView } from '../../../src/shared/settings';
 import { parseDecimal, parseWhole } from '../../numbers';
+import { levelUpBodyOf, levelUpDraftOf, type LevelUpDraft } from './level-up-draft';
 
 /** The multipliers, in the order the XP Multipliers card shows them. */
 export const MULTIPLIERS = [
@@ -19,7 +20,8 @@ export type Draft = {
   levelRewardsStack: boolean;
   levelUpBonus: string;
   xpCooldown: string;
-} & Record<MultiplierKey, string>;
+} & Record<MultiplierKey, string> &
+  LevelUpDraft;
 
 /** The form filled from the server's settings. */
 export function draftOf(view: SettingsView): Draft {
@@ -33,6 +35,7 @@ export function draftOf(view: SettingsView): Draft {
     voiceMultiplier: String(view.voiceMultiplier),
     weekendMultiplier: String(view.weekendMultiplier),
     boostMultiplier: String(view.boostMultiplier),
+    ...levelUpDraftOf(view),
   };
 }
 
@@ -48,5 +51,6 @@ export function bodyOf(draft: Draft) {
     weekendMultiplier: parseDecimal(draft.weekendMultiplier),
     boostMultiplier: parseDecimal(draft.boostMultiplier),
     levelRewardsStack: draft.levelRewardsStack,
+    ...levelUpBodyOf(draft),
   };
 }

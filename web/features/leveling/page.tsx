@@ -19,7 +19,11 @@ import { parseDecimal } from '../../numbers';
 import { bodyOf, draftOf, MULTIPLIERS, type Draft } from './draft';
 import { Leaderboard } from './leaderboard';
 import { RoleRewards } from './role-rewards';
-import { XpChart } from './xp-chart';
+import { XpChart } from '../../components/lazy-charts';
+import { directoryQuery } from '../../api/guild';
+import { LevelUpMessagesCard } from './level-up-card';
+import { XpRulesCard } from './xp-rules-card';
+import { LevelAdminTools } from './admin-tools';
 
 const XP_RANGE = `${XP_PER_MESSAGE.min}-${XP_PER_MESSAGE.max}`;
 
@@ -111,7 +115,8 @@ function earningSummary(draft: Draft): string {
 }
 
 /** The cards, the leaderboard and the form, once the settings have loaded. */
-function LevelingBody({ guildId, view, readOnly }: SettingsBodyProps) {
+function LevelingBody({ guildId, view, serverName, readOnly }: SettingsBodyProps) {
+  const directory = useQuery(directoryQuery(guildId)).data;
   const form = useSettingsForm({
     guildId,
     view,
@@ -146,7 +151,7 @@ function LevelingBody({ guildId, view, readOnly }: SettingsBodyProps) {
               />
               <SwitchRow
                 label="Level-up announcements"
-                description="Congratulate the member in the channel where they levelled up."
+                description="Congratulate the member when they level up (where and how: Level-up messages below)."
                 checked={draft.levelUpAnnouncements}
                 onChange={(levelUpAnnouncements) => update({ levelUpAnnouncements })}
                 disabled={readOnly}
@@ -204,6 +209,20 @@ function LevelingBody({ guildId, view, readOnly }: SettingsBodyProps) {
             </CardContent>
           </Card>
         </div>
+        {/* Issue 25: level-up messages and XP rules, saved with the form. */}
+        <div className="grid grid-2 align-start">
+          <LevelUpMessagesCard
+            guildId={guildId}
+            draft={draft}
+            update={update}
+            errors={errors}
+            directory={directory}
+            serverName={serverName}
+            currencyName={view.currencyName}
+            readOnly={readOnly}
+          />
+          <XpRulesCard draft={draft} update={update} errors={errors} directory={directory} readOnly={readOnly} />
+        </div>
         <RoleRewards
           guildId={guildId}
           readOnly={readOnly}
@@ -213,6 +232,7 @@ function LevelingBody({ guildId, view, readOnly }: SettingsBodyProps) {
         />
         {readOnly ? null : <SaveBar dirty={form.dirty} saving={form.saving} onDiscard={form.discard} saveLabel="Save Settings" />}
       </SettingsForm>
+      <LevelAdminTools guildId={guildId} readOnly={readOnly} />
       <DiagnosticsPanel guildId={guildId} features="leveling" />
     </>
   );

@@ -6,7 +6,7 @@ import { AlertTriangle, Award, Plus, Trash2 } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import type { LevelReward } from '../../../src/shared/leveling';
 import type { GuildDirectory } from '../../../src/shared/servers';
-import { ApiRequestError } from '../../api/client';
+import { fieldErrorsOf } from '../../api/client';
 import { directoryQuery, guildKeys } from '../../api/guild';
 import { useGuildMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -59,7 +59,7 @@ function AddReward({ guildId, directory }: { guildId: string; directory: GuildDi
       setErrors({ roleId: 'Pick the role to give.' });
       return;
     }
-    add.mutate({ level: parseWhole(level), roleId }, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+    add.mutate({ level: parseWhole(level), roleId }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
   // Enter adds the reward instead of submitting the settings form around it.
   const onEnter = (event: KeyboardEvent) => {

@@ -1,6 +1,7 @@
 // Reaction Roles (/server/{serverId}/roles, spec section 2): the add form (message, channel, emoji,
 // role, optional role name, and the message's mode), the entries with their mode, switch and
 // delete, the usage counted from what the bot did, and what would fail right now.
+import { fieldSentence } from '../../../src/shared/field-words';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, ExternalLink, MinusCircle, Plus, SmilePlus, Trash2, Users } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +18,7 @@ import {
   type ReactionRoleMode,
   type ReactionRoleView,
 } from '../../../src/shared/reaction-roles';
-import { ApiRequestError, apiRequest } from '../../api/client';
+import { apiRequest, fieldErrorsOf } from '../../api/client';
 import { directoryQuery, guildApi, guildKeys, readGuild, settingsQuery } from '../../api/guild';
 import { useGuildMutation } from '../../api/mutations';
 import { useServerName } from '../../api/queries';
@@ -36,12 +37,16 @@ import { Select } from '../../components/ui/select';
 import { Switch } from '../../components/ui/switch';
 import { formatDateTime } from '../../format';
 import { toast } from '../../state/toasts';
-import { UsageChart } from './usage-chart';
+import { UsageChart } from '../../components/lazy-charts';
+import { RoleMenus } from './role-menus';
 
 const keys = {
   list: (guildId: string) => [...guildKeys.all(guildId), 'reaction-roles'] as const,
   stats: (guildId: string) => [...guildKeys.all(guildId), 'reaction-roles', 'stats'] as const,
 };
+
+/** The form's names of its fields, for its messages. */
+const REACTION_ROLE_LABELS = { messageId: 'Message ID', channelId: 'Channel ID', roleId: 'Role ID' };
 
 const MODE_OPTIONS = REACTION_ROLE_MODES.map((mode) => ({ value: mode, label: REACTION_ROLE_MODE_LABELS[mode].label }));
 
@@ -120,7 +125,9 @@ function AddForm({ guildId }: { guildId: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = Object.fromEntries(
-      (['messageId', 'channelId', 'emoji', 'roleId'] as const).filter((field) => !String(form[field] ?? '').trim()).map((field) => [field, 'is required']),
+      (['messageId', 'channelId', 'emoji', 'roleId'] as const)
+        .filter((field) => !String(form[field] ?? '').trim())
+        .map((field) => [field, fieldSentence(field, 'is required', REACTION_ROLE_LABELS)]),
     );
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
@@ -136,7 +143,7 @@ function AddForm({ guildId }: { guildId: string }) {
         roleName: form.roleName.trim() || null,
         mode: form.mode,
       },
-      { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) },
+      { onError: (error) => setErrors(fieldErrorsOf(error)) },
     );
   };
   return (
@@ -382,6 +389,7 @@ export default function ReactionRolesPage() {
         <div className="stack">
           {canEdit ? <AddForm guildId={serverId} /> : null}
           <EntryList guildId={serverId} canEdit={canEdit} />
+          <RoleMenus guildId={serverId} canEdit={canEdit} />
         </div>
         <DiagnosticsPanel guildId={serverId} features="reactionRoles" />
       </div>

@@ -21,9 +21,11 @@ import { SaveBar, SettingsForm, SettingsShell, type SettingsBodyProps } from '..
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Textarea } from '../../components/ui/textarea';
 import { Input } from '../../components/ui/input';
+import { VerifyOptionsCard, type VerifyOptionsDraft } from './verify-options';
+import { UNREACT_EXPLAINED } from '../../../src/shared/verification';
 
 /** The page's fields (spec section 7's Rule verification body). */
-interface Draft {
+interface Draft extends VerifyOptionsDraft {
   verificationEnabled: boolean;
   rulesChannelId: string | null;
   verificationRoleId: string | null;
@@ -41,6 +43,10 @@ const draftOf = (view: SettingsView): Draft => ({
   welcomeEnabled: view.welcomeEnabled,
   welcomeChannelId: view.welcomeChannelId,
   welcomeMessage: view.welcomeMessage,
+  verificationButton: view.verificationButton,
+  verificationMinAccountDays: view.verificationMinAccountDays,
+  verificationYoungAccounts: view.verificationYoungAccounts,
+  verificationOnUnreact: view.verificationOnUnreact,
 });
 const bodyOf = (draft: Draft) => ({ ...draft, rulesMessage: draft.rulesMessage.trim() || null });
 
@@ -172,6 +178,7 @@ function RulesBody({ guildId, view, readOnly }: SettingsBodyProps) {
               </Field>
             </CardContent>
           </Card>
+          <VerifyOptionsCard draft={draft} update={update} errors={errors} readOnly={readOnly} />
           <Card>
             <CardHeader>
               <CardTitle>Welcome</CardTitle>
@@ -223,6 +230,14 @@ function RulesBody({ guildId, view, readOnly }: SettingsBodyProps) {
                 <li>
                   The member reacts with {VERIFY_EMOJI} and the bot gives them the verification role (and the member role, when auto-assign is on in Settings).
                 </li>
+                {draft.verificationButton ? <li>Instead of reacting, they may press Verify; the bot answers only them.</li> : null}
+                {draft.verificationMinAccountDays > 0 ? (
+                  <li>
+                    Accounts younger than {draft.verificationMinAccountDays} days are told privately how long to wait
+                    {draft.verificationYoungAccounts === 'flag' ? ', and moderators are told in the log channel' : ''}.
+                  </li>
+                ) : null}
+                <li>{UNREACT_EXPLAINED[draft.verificationOnUnreact]}</li>
                 <li>Reactions added while the bot was offline are honoured when it starts.</li>
               </ol>
             </CardContent>

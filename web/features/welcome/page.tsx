@@ -32,9 +32,11 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Textarea } from '../../components/ui/textarea';
 import { formatDateTime } from '../../format';
+import { GOODBYE_MISSING_CHANNEL, GOODBYE_PLACEHOLDERS, unknownPlaceholderProblem } from '../../../src/shared/welcome-card';
+import { GoodbyeCard, WelcomeCardCard, type CardDraft } from './card-section';
 
 /** The page's fields. */
-interface Draft {
+interface Draft extends CardDraft {
   welcomeEnabled: boolean;
   welcomeChannelId: string | null;
   welcomeMessage: string;
@@ -48,6 +50,13 @@ const draftOf = (view: SettingsView): Draft => ({
   welcomeMessage: view.welcomeMessage,
   welcomeDmEnabled: view.welcomeDmEnabled,
   welcomeDmMessage: view.welcomeDmMessage,
+  goodbyeEnabled: view.goodbyeEnabled,
+  goodbyeChannelId: view.goodbyeChannelId,
+  goodbyeMessage: view.goodbyeMessage,
+  welcomeCardEnabled: view.welcomeCardEnabled,
+  welcomeCardTitle: view.welcomeCardTitle,
+  welcomeCardBackground: view.welcomeCardBackground,
+  welcomeCardAccent: view.welcomeCardAccent,
 });
 const bodyOf = (draft: Draft) => ({ ...draft });
 
@@ -61,7 +70,9 @@ function TemplateField({
   serverName,
   error,
   disabled,
+  placeholders = WELCOME_PLACEHOLDERS,
 }: {
+  placeholders?: readonly { token: string; meaning: string }[];
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -95,7 +106,7 @@ function TemplateField({
         <div className="stack-sm">
           <Textarea {...ids} ref={area} value={value} maxLength={MESSAGE_MAX} rows={4} onChange={(event) => onChange(event.target.value)} disabled={disabled} />
           <div className="chip-row" role="group" aria-label={`Insert into ${label.toLowerCase()}`}>
-            {WELCOME_PLACEHOLDERS.map((placeholder) => (
+            {placeholders.map((placeholder) => (
               <button
                 key={placeholder.token}
                 type="button"
@@ -173,9 +184,14 @@ function WelcomeBody({ guildId, view, serverName, readOnly }: SettingsBodyProps)
     bodyOf,
     success: WELCOME_MESSAGES.saved,
     failure: WELCOME_MESSAGES.failed,
-    precheck: (draft) => {
+    precheck: (draft): { notice: { title: string; description: string }; fields: Record<string, string> } | null => {
       const problem = welcomeChannelProblem(draft);
-      return problem ? { notice: WELCOME_MISSING_CHANNEL, fields: { welcomeChannelId: problem } } : null;
+      if (problem) return { notice: WELCOME_MISSING_CHANNEL, fields: { welcomeChannelId: problem } };
+      const goodbye = draft.goodbyeEnabled && !draft.goodbyeChannelId ? GOODBYE_MISSING_CHANNEL : null;
+      const goodbyeText = unknownPlaceholderProblem(draft.goodbyeMessage, GOODBYE_PLACEHOLDERS);
+      if (goodbye) return { notice: { title: 'Missing Channel', description: goodbye }, fields: { goodbyeChannelId: goodbye } };
+      if (goodbyeText) return { notice: { title: 'Unknown placeholder', description: `${goodbyeText}.` }, fields: { goodbyeMessage: `${goodbyeText}.` } };
+      return null;
     },
   });
   const { draft, update, errors } = form;
@@ -197,6 +213,7 @@ function WelcomeBody({ guildId, view, serverName, readOnly }: SettingsBodyProps)
   const values = { userId: me?.discordId ?? '0', username: me?.username ?? 'you', server: serverName || 'this server', memberCount: (memberCount ?? 0) + 1 };
   const preview = renderWelcome(draft.welcomeMessage, values);
   const users = { [values.userId]: values.username };
+  const cardProps = { guildId, draft, update, errors, directory, readOnly };
 
   return (
     <SettingsForm label="Welcome settings" onSave={form.save}>
@@ -259,6 +276,20 @@ function WelcomeBody({ guildId, view, serverName, readOnly }: SettingsBodyProps)
               />
             </CardContent>
           </Card>
+          <GoodbyeCard
+            {...cardProps}
+            goodbyeField={
+              <TemplateField
+                label="Goodbye message"
+                value={draft.goodbyeMessage}
+                onChange={(goodbyeMessage) => update({ goodbyeMessage })}
+                serverName={serverName}
+                error={errors.goodbyeMessage}
+                disabled={readOnly}
+                placeholders={GOODBYE_PLACEHOLDERS}
+              />
+            }
+          />
         </div>
         <div className="stack">
           <Card>
@@ -283,6 +314,7 @@ function WelcomeBody({ guildId, view, serverName, readOnly }: SettingsBodyProps)
               ) : null}
             </CardContent>
           </Card>
+          <WelcomeCardCard {...cardProps} goodbyeField={null} />
           <DiagnosticsPanel guildId={guildId} features="welcome" />
         </div>
       </div>
