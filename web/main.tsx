@@ -5,12 +5,14 @@ import './styles.css';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router-dom';
 import { checkSession } from './api/session';
 import { ToastRegion } from './components/toast-region';
+import { createGuardedHistory } from './guarded-history';
 import { AppRoutes } from './routes';
 import { showPendingToast } from './state/toasts';
 import { initTheme } from './state/ui';
+import { confirmLeaving, guardUnload, leavesUnsavedChanges } from './state/unsaved';
 
 // The page's Content-Security-Policy admits style elements carrying this nonce only; the UI
 // library's scroll lock (dialogs, menus) adds one, through get-nonce.
@@ -22,14 +24,19 @@ void checkSession();
 initTheme();
 showPendingToast();
 
+// A page with unsaved changes asks before it is left: links, back and forward through the
+// router's history, a reload or a closed tab through the browser's own question.
+const history = createGuardedHistory({ holds: leavesUnsavedChanges, ask: confirmLeaving });
+guardUnload();
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <BrowserRouter>
+    <HistoryRouter history={history}>
       <AppRoutes />
-    </BrowserRouter>
+    </HistoryRouter>
     <ToastRegion />
   </StrictMode>,
 );

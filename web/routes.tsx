@@ -13,16 +13,18 @@ import Login from './pages/login';
 const SignedInRoutes = lazy(() => import('./signed-in-routes'));
 const AuthCallback = lazy(() => import('./pages/auth-callback'));
 const TestAuth = lazy(() => import('./pages/test-auth'));
+const AppealSignIn = lazy(() => import('./features/appeals/appeal-sign-in'));
 
 /** Delay before re-checking the user after a #login-success redirect (spec section 9). */
 const LOGIN_SUCCESS_RECHECK_MS = 100;
 
-/** Routes for a visitor: any path other than the two below shows the login page. */
+/** Routes for a visitor: any path other than those below shows the login page. */
 function SignedOutRoutes() {
   return (
     <Routes>
       <Route path="/auth/callback" element={<AuthCallback />} />
       <Route path="/test-auth" element={<TestAuth />} />
+      <Route path="/appeal/:guildId/:userId" element={<AppealSignIn />} />
       <Route path="*" element={<Login />} />
     </Routes>
   );

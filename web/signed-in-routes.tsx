@@ -11,18 +11,21 @@ import AppLayout from './components/layout/app-layout';
 import { TooltipProvider } from './components/ui/tooltip';
 import { FEATURE_PAGES } from './features';
 import { FEATURES, TRANSACTIONS } from './navigation';
+import { GLOBAL_PAGE_LOADERS } from './page-loaders';
 import { sessionUser } from './state/session';
 
 const AuthCallback = lazy(() => import('./pages/auth-callback'));
 const TestAuth = lazy(() => import('./pages/test-auth'));
 const NotFound = lazy(() => import('./pages/not-found'));
-const Dashboard = lazy(() => import('./pages/dashboard'));
-const Servers = lazy(() => import('./pages/servers'));
-const ServerManagement = lazy(() => import('./pages/server-management'));
-const AddBot = lazy(() => import('./pages/add-bot'));
-const ServerDashboard = lazy(() => import('./pages/server-dashboard'));
+const Dashboard = lazy(GLOBAL_PAGE_LOADERS.dashboard);
+const Servers = lazy(GLOBAL_PAGE_LOADERS.servers);
+const ServerManagement = lazy(GLOBAL_PAGE_LOADERS.serverManagement);
+const AddBot = lazy(GLOBAL_PAGE_LOADERS.addBot);
+const ServerDashboard = lazy(GLOBAL_PAGE_LOADERS.serverDashboard);
 const FeaturePage = lazy(() => import('./pages/feature-page'));
 const LastServerRedirect = lazy(() => import('./pages/last-server-redirect'));
+const ModerationMember = lazy(() => import('./features/moderation/member-page'));
+const AppealPage = lazy(() => import('./features/appeals/appeal-page'));
 
 /** Props of SignedInRoutes. */
 export interface SignedInRoutesProps {
@@ -64,6 +67,8 @@ export default function SignedInRoutes({ claimed, signedOut }: SignedInRoutesPro
           <Route path="/auth/callback" element={<AuthCallback />} />
           <Route path="/test-auth" element={<TestAuth />} />
           <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+          {/* A banned member's appeal: a page of its own, outside the server pages' shell. */}
+          <Route path="/appeal/:guildId/:userId" element={<AppealPage />} />
           <Route element={<AppLayout />}>
             <Route index element={<Navigate to="/dashboard" replace />} />
             <Route path="dashboard" element={<Dashboard />} />
@@ -73,6 +78,7 @@ export default function SignedInRoutes({ claimed, signedOut }: SignedInRoutesPro
             <Route path="server/:serverId">
               <Route index element={<Navigate to="dashboard" replace />} />
               <Route path="dashboard" element={<ServerDashboard />} />
+              <Route path="moderation/members/:userId" element={<ModerationMember />} />
               {[...FEATURES, TRANSACTIONS].map((feature) => {
                 const Page = FEATURE_PAGES[feature.slug];
                 return <Route key={feature.slug} path={feature.slug} element={Page ? <Page /> : <FeaturePage slug={feature.slug} />} />;

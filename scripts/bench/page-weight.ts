@@ -1,6 +1,6 @@
 // What each dashboard page costs a browser: the files it loads, with their bytes raw, gzip and
 // brotli (as compressed here, at the build's settings) and on the wire (what the server actually
-// sent, compressed or not), and the time until /login's main text shows on a slow phone.
+// sent, compressed or not), and the time until each route's main content shows on a slow phone.
 //
 // The whole product runs here in sandbox mode (in-memory SQLite) on the built dashboard
 // (dist/web: run `npm run build` first), and Debian's Chromium (never downloaded) opens each
@@ -9,13 +9,15 @@
 // session cookie is copied into the fresh context). A page counts as loaded when its <h1> shows
 // and the network has been idle for 500 ms.
 //
-// Then /login is timed `runs` times under Chromium's emulation of a slow phone: 4x CPU slowdown
-// (Emulation.setCPUThrottlingRate) and a 1.6 Mbit/s, 150 ms RTT link
-// (Network.emulateNetworkConditions): from navigation start until its <h1> is in the document,
-// and its largest contentful paint. The medians are printed. A benchmark: it prints figures only.
+// Then every route (/login, the global pages, every server page and a member's moderation page)
+// is timed `runs` times on the slow phone of ./slow-phone.ts (4x CPU, 1.6 Mbit/s, 150 ms RTT):
+// until its main content shows, with the requests and bytes before it. The medians are printed.
+// A benchmark: it prints figures only.
 //
-// Usage: node --import tsx scripts/bench/page-weight.ts [runs=3] [--files] [--time-only]
-//   --files lists every file of every route; --time-only skips the weights and times /login only.
+// Usage: node --import tsx scripts/bench/page-weight.ts [runs=3] [--files] [--time-only] [--list] [--only=TEXT]
+//   --files lists every file of every route (and the requests before each route's main content);
+//   --time-only skips the weights and only times the routes; --only=TEXT times the routes whose path has TEXT.
+//   --list prints, per timed route, every request its first run started before the main content (start-end ms, type, bytes).
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,13 +32,19 @@ import { DEMO_LOGIN_DEFAULTS } from '../../src/shared/demo-login';
 import { FEATURES, TRANSACTIONS } from '../../web/navigation';
 import { benchReport } from './report';
 import { median } from './child';
+import { SLOW_PHONE, timeRoute, type RouteTiming } from './slow-phone';
 
 const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 3);
 const listFiles = process.argv.includes('--files');
 const timeOnly = process.argv.includes('--time-only');
+/** --list: after each timed route, every request of its first run that started before its main content. */
+const listBefore = process.argv.includes('--list');
+/** --only=TEXT: time only the routes whose path contains TEXT. */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const webRoot = path.join(repoRoot, 'dist/web');
+// BENCH_WEB_ROOT: another build's dist/web (a copy kept to compare before and after a change).
+const webRoot = process.env.BENCH_WEB_ROOT ?? path.join(repoRoot, 'dist/web');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -48,8 +56,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const VIEWPORT = { width: 1280, height: 800 };
-/** The slow phone of the timing: CPU slowdown, link speed in bytes/s (1.6 Mbit/s) and round trip. */
-const SLOW_PHONE = { cpuRate: 4, bytesPerSecond: (1.6 * 1_000_000) / 8, rttMs: 150 };
 
 /** One file a page loaded. */
 interface Loaded {
@@ -84,6 +90,8 @@ async function recordLoads(page: Page, done: () => Promise<void>): Promise<Loade
   const loaded: Loaded[] = [];
   for (const response of responses) {
     if (response.status() >= 300 && response.status() < 400) continue;
+    // A live stream (the server page's /events) has no end to wait for.
+    if (response.request().resourceType() === 'eventsource') continue;
     const body = await response.body().catch(() => null);
     if (!body) continue;
     const sizes = await response.request().sizes();
@@ -124,42 +132,64 @@ async function demoSession(browser: Browser, baseURL: string) {
   await context.close();
   const serverId = servers.find((server) => server.hasBot)?.id;
   if (!serverId) throw new Error(`the demo admin (${DEMO_LOGIN_DEFAULTS.username}) manages no server with the bot`);
-  return { state, serverId };
+  const members = (await (await fetch(`${baseURL}/api/servers/${serverId}/members?q=a`, { headers: cookieHeader(state) })).json()) as {
+    id: string;
+    bot?: boolean;
+  }[];
+  const memberId = members.find((member) => !member.bot)?.id;
+  if (!memberId) throw new Error(`no member of server ${serverId} matches "a"`);
+  return { state, serverId, memberId };
 }
 
-/** Times /login on the slow phone in a fresh context: until the <h1> is in the document, and the largest contentful paint. */
-async function timeLogin(browser: Browser, baseURL: string): Promise<{ headingMs: number; lcpMs: number; files: number }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, baseURL });
-  await context.addInitScript(() => {
-    const marks = { heading: -1, lcp: -1 };
-    (globalThis as { __pageWeight?: typeof marks }).__pageWeight = marks;
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('h1')) return;
-      marks.heading = performance.now();
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) marks.lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_PHONE.rttMs,
-    downloadThroughput: SLOW_PHONE.bytesPerSecond,
-    uploadThroughput: SLOW_PHONE.bytesPerSecond,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuRate });
-  let files = 0;
-  page.on('requestfinished', () => (files += 1));
-  await page.goto('/login');
-  await page.locator('h1').first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  const marks = await page.evaluate(() => (globalThis as { __pageWeight?: { heading: number; lcp: number } }).__pageWeight ?? { heading: -1, lcp: -1 });
-  await context.close();
-  return { headingMs: Math.round(marks.heading), lcpMs: Math.round(marks.lcp), files };
+type Session = Awaited<ReturnType<typeof demoSession>>;
+
+/** The session's cookies as a Cookie header, for the API calls the benchmark makes itself. */
+function cookieHeader(state: { cookies: { name: string; value: string }[] }) {
+  return { cookie: state.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '), accept: 'application/json' };
+}
+
+/** Every signed-in route of the dashboard, with the demo server's and a member's ids in place. */
+function signedInRoutes({ serverId, memberId }: Session): string[] {
+  const serverPages = ['dashboard', ...FEATURES.map((feature) => feature.slug), TRANSACTIONS.slug, `moderation/members/${memberId}`];
+  return ['/servers', '/dashboard', '/server-management', '/add-bot', ...serverPages.map((slug) => `/server/${serverId}/${slug}`)];
+}
+
+/** A route as printed: the ids replaced by their names. */
+const routeName = (route: string, { serverId, memberId }: Session) => route.replace(serverId, ':id').replace(memberId, ':userId');
+
+/** Times /login and every signed-in route `runs` times each on the slow phone and prints the medians. */
+async function timeEveryRoute(baseURL: string): Promise<void> {
+  const session = await demoSession(browser, baseURL);
+  const routes = ['/login', ...signedInRoutes(session)].filter((route) => !only || route.includes(only));
+  report.line('');
+  report.line(
+    `Main content on a slow phone (${SLOW_PHONE.cpuRate}x CPU slowdown, ${(SLOW_PHONE.downBytesPerSecond * 8) / 1e6} Mbit/s down, ` +
+      `${(SLOW_PHONE.upBytesPerSecond * 8) / 1e3} kbit/s up, ${SLOW_PHONE.rttMs} ms RTT), fresh context, median of ${runs} runs:`,
+  );
+  report.line('  until <main> has its <h1> and no skeleton or aria-busy; requests started before it and their bytes on the wire');
+  report.line(`  ${'route'.padEnd(40)} ${'main content'.padStart(12)} ${'requests'.padStart(9)} ${'bytes'.padStart(10)}   runs (ms)`);
+  const medians: number[] = [];
+  for (const route of routes) {
+    const timings: RouteTiming[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const storageState = route === '/login' ? undefined : session.state;
+      timings.push(await timeRoute(browser, { baseURL, pathname: route, viewport: VIEWPORT, storageState }));
+    }
+    const mainMs = median(timings.map((timing) => timing.mainMs));
+    medians.push(mainMs);
+    report.line(
+      `  ${routeName(route, session).padEnd(40)} ${`${mainMs} ms`.padStart(12)} ${String(median(timings.map((t) => t.requests))).padStart(9)} ` +
+        `${kb(median(timings.map((t) => t.bytes)))}    ${timings.map((t) => t.mainMs).join(', ')}`,
+    );
+    if (listFiles) console.log(`    first run's requests: ${timings[0]?.urls.join(' ') ?? ''}`);
+    if (listBefore) {
+      console.log(`    before main content (first run, shown at ${timings[0]?.mainMs ?? 0} ms): start-end ms, type, wire bytes, path`);
+      for (const request of timings[0]?.list ?? []) {
+        console.log(`      ${`${request.startMs}-${request.endMs}`.padStart(11)} ${request.type.padEnd(10)} ${kb(request.bytes)}  ${request.url}`);
+      }
+    }
+  }
+  report.line(`  slowest route's median ${Math.max(...medians)} ms; target: every route under 2000 ms with at most 12 requests before its main content`);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9);
@@ -185,7 +215,7 @@ function printRoute(route: string, loaded: Loaded[]): void {
 }
 
 if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
-const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
+const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', DEMO_HISTORY: 'off' });
 const product = await startProduct(config, {
   webRoot,
   logger: createLogger('silent'),
@@ -202,25 +232,15 @@ try {
     printRoute('/login', (await loadPage(signedOut, '/login')).loaded);
     await signedOut.close();
 
-    const { state, serverId } = await demoSession(browser, baseURL);
-    const serverPages = ['dashboard', ...FEATURES.map((feature) => feature.slug), TRANSACTIONS.slug];
-    const routes = ['/servers', '/dashboard', ...serverPages.map((slug) => `/server/${serverId}/${slug}`)];
-    for (const route of routes) {
-      const context = await browser.newContext({ viewport: VIEWPORT, baseURL, storageState: state });
-      printRoute(route.replace(serverId, ':id'), (await loadPage(context, route)).loaded);
+    const session = await demoSession(browser, baseURL);
+    for (const route of signedInRoutes(session)) {
+      const context = await browser.newContext({ viewport: VIEWPORT, baseURL, storageState: session.state });
+      printRoute(routeName(route, session), (await loadPage(context, route)).loaded);
       await context.close();
     }
   }
 
-  report.line(`/login on a slow phone (${SLOW_PHONE.cpuRate}x CPU slowdown, 1.6 Mbit/s, ${SLOW_PHONE.rttMs} ms RTT), ${runs} runs in fresh contexts:`);
-  const timings: { headingMs: number; lcpMs: number; files: number }[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const timing = await timeLogin(browser, baseURL);
-    timings.push(timing);
-    report.line(`  run ${run + 1}: heading in the document at ${timing.headingMs} ms, largest contentful paint ${timing.lcpMs} ms (${timing.files} requests)`);
-  }
-  report.line(`  median: heading ${median(timings.map((t) => t.headingMs))} ms, largest contentful paint ${median(timings.map((t) => t.lcpMs))} ms`);
-  report.line('targets: /login at most 110 KB gzip of JS + CSS; its heading in under 2 s on the slow phone');
+  await timeEveryRoute(baseURL);
   // A run that timed /login only would drop the routes' figures.
   if (timeOnly) console.log('\nnot written to docs/performance.md: a timing-only run');
   else report.save();

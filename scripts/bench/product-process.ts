@@ -94,7 +94,14 @@ if (!process.env.PRODUCT_SOURCE_MAPS) process.setSourceMapsEnabled(false);
 const info = JSON.parse(process.env.SANDBOX_INFO ?? '') as SandboxInfo;
 const port = process.env.PORT ?? '0';
 const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'bench-product-')), 'bot.sqlite')}`;
-const config = loadConfig({ PORT: port, SANDBOX_PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` });
+const config = loadConfig({
+  PORT: port,
+  SANDBOX_PORT: '0',
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DEMO_HISTORY: 'off',
+});
 const product = await startProduct(config, {
   logger: createLogger(process.env.PRODUCT_LOG_LEVEL ?? 'silent'),
   sandbox: remoteSandbox(info),

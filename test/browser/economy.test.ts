@@ -42,9 +42,14 @@ describe('Economy & Shop', () => {
 
     await page.getByRole('button', { name: 'Add Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Shop Item' });
+    // A new item starts as the spec's defaults (section 9): type role, price 0.
+    assert.equal(await dialog.getByRole('combobox', { name: 'Type' }).textContent(), 'Role');
+    assert.equal(await dialog.getByLabel('Price').inputValue(), '0');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     await dialog.getByText('is required').first().waitFor();
     await dialog.getByLabel('Item Name').fill('Golden Hat');
+    await dialog.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Cosmetic', exact: true }).click();
     await dialog.getByLabel('Price').fill('50');
     await dialog.getByLabel('Description').fill('Shiny');
     await dialog.getByRole('button', { name: 'Add Item' }).click();
@@ -74,8 +79,6 @@ describe('Economy & Shop', () => {
     const dialog = page.getByRole('dialog', { name: 'Add Shop Item' });
     await dialog.getByLabel('Item Name').fill('Deputy badge');
     await dialog.getByLabel('Price').fill('500');
-    await dialog.getByRole('combobox', { name: 'Type' }).click();
-    await page.getByRole('option', { name: 'Role', exact: true }).click();
     await pick(page, 'Role ID', 'Mod', /@Moderator.*Staff permissions: Kick Members, Ban Members, Manage Server/);
     await dialog.getByRole('button', { name: 'Add Item' }).click();
     const ask = page.getByRole('dialog', { name: 'Hand out a role with staff permissions?' });
@@ -189,7 +192,7 @@ describe('User Inventory', () => {
     await page.getByRole('listitem').filter({ hasText: 'Party Hat' }).waitFor();
     await page.locator('.stat-card').filter({ hasText: 'Total Items' }).getByText('3', { exact: true }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Remove VIP' }).count(), 0, 'a role item cannot be removed');
-    await page.getByText('Your rank').waitFor();
+    await page.getByText('Your rank', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Remove Party Hat' }).click();
     await page.getByRole('dialog', { name: 'Remove Item' }).getByRole('button', { name: 'Remove' }).click();
@@ -213,7 +216,7 @@ describe('User Inventory', () => {
     await page.getByRole('heading', { name: "Communities you're in" }).waitFor();
     await community.getByRole('link', { name: 'My Rank & Inventory' }).click();
     await page.getByRole('heading', { name: 'User Inventory', level: 1 }).waitFor();
-    await page.getByText('Your rank').waitFor();
+    await page.getByText('Your rank', { exact: true }).waitFor();
     await page.getByText('No Items Yet').waitFor();
     await page.getByTestId('server-label').filter({ hasText: 'Sandbox Community' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Server' });

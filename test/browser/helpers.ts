@@ -2,18 +2,16 @@
 // Chromium driven by playwright-core, one fresh browser context (cookies) per page.
 // Needs the web bundle: `npm test` runs `npm run build` first.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { loadConfig } from '../../src/config';
 import { startProduct, type Product } from '../../src/main';
 import { DEMO_LOGIN_DEFAULTS } from '../../src/shared/demo-login';
-import { TEST_RATE_LIMITS, TEST_SANDBOX_RATE_LIMITS } from '../helpers/product';
+import { TEST_RATE_LIMITS, TEST_SANDBOX_RATE_LIMITS, testConfig } from '../helpers/product';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Debian's Chromium; never downloaded by the tests. */
@@ -58,14 +56,14 @@ export interface Harness {
 }
 
 /**
- * Starts the product (sandbox mode, in-memory SQLite, the music library in a folder of its own,
- * never data/ of the working copy) and Chromium; `env` adds or overrides variables.
+ * Starts the product (as `testConfig` has it: sandbox mode, in-memory SQLite, the music library in a
+ * folder of its own, the demo server empty) and Chromium; `env` adds or overrides variables.
  */
 export async function startHarness(env: NodeJS.ProcessEnv = {}): Promise<Harness> {
   const webRoot = path.join(repoRoot, 'dist/web');
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
-  const musicDir = mkdtempSync(path.join(tmpdir(), 'music-browser-'));
-  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', MUSIC_DIR: musicDir, ...env });
+  const config = testConfig(env);
+  const musicDir = config.music.dir;
   // Signing in through the API is quick: a file can sign in more often than a person would.
   const product = await startProduct(config, { webRoot, rateLimits: TEST_RATE_LIMITS, sandboxRateLimits: TEST_SANDBOX_RATE_LIMITS });
   let browser: Browser;

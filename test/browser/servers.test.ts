@@ -76,7 +76,7 @@ describe('server screens', () => {
     await cards.nth(1).waitFor();
     const boxes = await cards.evaluateAll((elements) =>
       elements.map((card) => {
-        const title = card.querySelector('h3');
+        const title = card.querySelector('.card-title');
         const line = title ? parseFloat(getComputedStyle(title).lineHeight) : 0;
         return {
           width: card.getBoundingClientRect().width,

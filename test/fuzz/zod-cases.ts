@@ -6,6 +6,7 @@
 // schema itself accepts is dropped (it is not an invalid input), except inside z.unknown(), which
 // the schema cannot judge and the handler must. Sampling is seeded, so a run can be replayed.
 import type * as z from 'zod';
+import { mulberry32 } from '../../src/shared/seeded-random';
 
 type Schema = z.core.$ZodType;
 type Def = z.core.$ZodTypes['_zod']['def'];
@@ -156,7 +157,8 @@ function shapeOf(schema: Schema): Shape {
 // ---------------------------------------------------------------------------------------------
 // Valid values: the baseline a field's mistake is made in (a nested object the example left out).
 
-const STRING_SAMPLES = ['123456789012345678', '2026-01-01T00:00:00.000Z', 'https://example.com/hook', 'sample'];
+// 'UTC' and '09:00': a time zone and a time of day (recurring announcements' rules).
+const STRING_SAMPLES = ['123456789012345678', '2026-01-01T00:00:00.000Z', 'https://example.com/hook', 'sample', 'UTC', '09:00'];
 
 function sampleCandidates(schema: Schema): unknown[] {
   const { kinds, optional, nullable } = shapeOf(schema);
@@ -372,10 +374,11 @@ function mistakesOf(schema: Schema, path: Path, valid: unknown, ancestors: unkno
     }
     const inner = [...ancestors, valid];
     if (kind.type === 'object') {
-      const base = isObject(valid) ? valid : {};
+      // A nullable object the baseline leaves null: its fields' mistakes are made in a valid one.
+      const base = isObject(valid) ? valid : (objectSamples(kind.shape)[0] ?? {});
       for (const [key, field] of Object.entries(kind.shape)) {
         const value = key in base ? base[key] : sampleValid(field);
-        mistakesOf(field, [...path, key], value, inner, out);
+        mistakesOf(field, [...path, key], value, isObject(valid) ? inner : [...ancestors, base], out);
       }
       for (const [key, make] of PROTOTYPE_VALUES) push('prototype', `own key ${key}`, withKey(base, key, make()), [...path, key]);
       for (const key of UNKNOWN_KEYS) push('unknown-key', `unknown key ${JSON.stringify(key)}`, withKey(base, key, 1), [...path, key]);
@@ -603,16 +606,7 @@ export function queryCandidates(schema: Schema, baseline: Record<string, string>
 // Seeded sampling: every field gets some, no route gets them all.
 
 /** A small seeded generator (mulberry32): the same seed gives the same cases. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRandom = mulberry32;
 
 /** A stable 32-bit hash of a string (FNV-1a), to seed each route on its own. */
 export function hashSeed(text: string): number {

@@ -21,6 +21,9 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The server's words for each field it refused (`fields` of a 400), or none for any other failure. */
+export const fieldErrorsOf = (error: unknown): Record<string, string> => (error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {});
+
 /** True when `error` is an ApiRequestError with the given status. */
 export function hasStatus(error: unknown, status: number): boolean {
   return error instanceof ApiRequestError && error.status === status;

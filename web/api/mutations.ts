@@ -20,12 +20,12 @@ export interface GuildMutationOptions<Input, Result> {
 }
 
 /**
- * The server's sentence for a refusal that names no field (403 "You cannot hand out @Moderator...",
- * 409): asking again changes nothing, so it replaces a "Please try again" description. A refusal
- * naming fields shows them under the fields, and the toast stays as the page says.
+ * The server's sentences for a refusal (403 "You cannot hand out @Moderator...", 409, a 400 naming
+ * each bad field in words): asking again changes nothing, so they replace a "Please try again"
+ * description. A refusal naming fields shows them under the fields too.
  */
 function refusalText(error: unknown): string | undefined {
-  if (!(error instanceof ApiRequestError) || error.status < 400 || error.status >= 500 || !error.body || error.body.fields) return undefined;
+  if (!(error instanceof ApiRequestError) || error.status < 400 || error.status >= 500 || !error.body) return undefined;
   return error.body.message;
 }
 

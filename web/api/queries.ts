@@ -8,7 +8,7 @@ import { HealthSchema } from '../../src/shared/health';
 import { PublicMetaSchema } from '../../src/shared/meta';
 import { ServerOverviewSchema } from '../../src/shared/servers';
 import { apiRequestError, getQueryFn } from './client';
-import { sessionAnswer, type SessionAnswer } from './session';
+import { metaAnswer, sessionAnswer, type SessionAnswer } from './session';
 
 /** Query keys of the reads, shared by hooks and by code that updates the cache. */
 export const queryKeys = {
@@ -76,16 +76,27 @@ export function useCurrentUser(): CurrentUserResult {
 
 /** Public facts for links and the header: bot name, mode, OAuth/CDN/app bases. */
 export function useMeta() {
-  return useQuery({ queryKey: queryKeys.meta, queryFn: parsedWith(PublicMetaSchema) });
+  return useQuery({ queryKey: queryKeys.meta, queryFn: readMeta });
 }
+
+const fetchMeta = parsedWith(PublicMetaSchema);
+let sharedMetaRead = false;
+
+/** The first read takes the page's one GET /api/meta (session.ts), a failed one or a later read asks again. */
+const readMeta: QueryFunction<z.infer<typeof PublicMetaSchema>> = async (context) => {
+  const shared = sharedMetaRead ? null : await metaAnswer();
+  sharedMetaRead = true;
+  return shared === null ? fetchMeta(context) : PublicMetaSchema.parse(shared);
+};
 
 /** How often the header re-checks the bot's gateway connection. */
 const HEALTH_POLL_MS = 15_000;
 
 /** The process and gateway health behind the header's Online indicator. */
-export function useHealth() {
+export function useHealth({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.health,
+    enabled,
     queryFn: parsedWith(HealthSchema),
     // The one exception to "no interval refetch" (spec section 7): the Online indicator
     // reflects the bot's live gateway connection, which changes without any user action,

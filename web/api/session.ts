@@ -65,17 +65,24 @@ export function discordLoginUrl(redirect: string): string {
  * loadBotName). The signed-in pages read the whole answer, schema-checked, through useMeta.
  */
 export const botName = signal(PRODUCT_NAME);
-let botNameRequested = false;
+/** GET /api/meta's body as first asked on this page (null when that failed), see metaAnswer. */
+let metaRequest: Promise<unknown> | undefined;
+
+/**
+ * GET /api/meta's body, asked once per page: loadBotName and useMeta's first read share the one
+ * request (two were sent, one more request before a signed-in page showed). Null when it failed.
+ */
+export function metaAnswer(): Promise<unknown> {
+  metaRequest ??= fetch('/api/meta', { credentials: 'include', headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+    .catch(() => null);
+  return metaRequest;
+}
 
 /** Reads the bot's name from GET /api/meta, once per page; keeps PRODUCT_NAME when that fails. */
 export function loadBotName(): void {
-  if (botNameRequested) return;
-  botNameRequested = true;
-  fetch('/api/meta', { credentials: 'include', headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
-    .then((meta) => {
-      const name = typeof meta === 'object' && meta !== null ? (meta as { botName?: unknown }).botName : undefined;
-      if (typeof name === 'string') botName.value = name;
-    })
-    .catch(() => undefined);
+  void metaAnswer().then((meta) => {
+    const name = typeof meta === 'object' && meta !== null ? (meta as { botName?: unknown }).botName : undefined;
+    if (typeof name === 'string') botName.value = name;
+  });
 }

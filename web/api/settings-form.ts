@@ -7,7 +7,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SettingsUpdate, SettingsView } from '../../src/shared/settings';
 import { toast, type ToastInput } from '../state/toasts';
-import { ApiRequestError, queryClient } from './client';
+import { useUnsavedChanges } from '../state/unsaved';
+import { ApiRequestError, queryClient, fieldErrorsOf } from './client';
 import { changedOnly } from './changes';
 import { guildKeys, saveSettings } from './guild';
 import { useGuildMutation } from './mutations';
@@ -29,7 +30,10 @@ export interface SettingsFormOptions<D, V extends { version: number } = Settings
   endpoint?: SettingsEndpoint<V, B>;
   success: ToastInput;
   failure: ToastInput;
-  /** The failure toast's description is the server's sentence when it sent one (default); false keeps the page's own text for fields it names. */
+  /**
+   * The failure toast's description is the server's sentence when it sent one (default); false
+   * keeps the page's own text, except for a refusal (4xx), which says why in the server's words.
+   */
   serverMessage?: boolean;
   /** A check before sending (spec section 5's "Missing Channel"): its toast and field errors, or null to send. */
   precheck?: (draft: D) => { notice: ToastInput; fields: Record<string, string> } | null;
@@ -59,6 +63,8 @@ export function useSettingsForm<D, V extends { version: number } = SettingsView,
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [seen, setSeen] = useState(view);
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(base));
+  // Leaving the page (a link, back, reload, closing the tab) asks first while the draft is unsaved.
+  useUnsavedChanges(dirty);
   const follow = (next: V) => {
     setBase(next);
     setDraft(draftOf(next));
@@ -110,7 +116,9 @@ export function useSettingsForm<D, V extends { version: number } = SettingsView,
         toast({ ...blocked.notice, variant: 'destructive' });
         return;
       }
-      mutation.mutate(undefined, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+      // Cleared while it is sent: the answer's errors are shown anew, and the page goes to the first of them.
+      setErrors({});
+      mutation.mutate(undefined, { onError: (error) => setErrors(fieldErrorsOf(error)) });
     },
   };
 }

@@ -2,7 +2,7 @@
 // switch row, and searchable pickers of the guild's channels, roles and emojis (ids typed or
 // pasted from Discord are accepted too).
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { isSnowflake } from '../../src/shared/auth';
 import { parseEmoji } from '../../src/shared/reaction-roles';
 import { MemberSummarySchema, type GuildDirectory } from '../../src/shared/servers';
@@ -10,6 +10,15 @@ import { guildKeys, readGuild } from '../api/guild';
 import { FieldError, Label } from './ui/input';
 import { Combobox, type ComboboxOption } from './ui/combobox';
 import { Switch } from './ui/switch';
+import { INVALID_CONTROL, fieldErrorShown, listenForSubmits } from './focus-invalid';
+
+/** When a field's error appears or changes, the first invalid field of its form is brought into view and focused. */
+function useFocusOnError(error: string | undefined, ref: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    listenForSubmits();
+    if (error) fieldErrorShown(ref.current);
+  }, [error, ref]);
+}
 
 /** Props of Field. */
 export interface FieldProps {
@@ -26,8 +35,10 @@ export function Field({ label, hint, error, children }: FieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusOnError(error, ref);
   return (
-    <div className="field">
+    <div className="field" ref={ref} {...(error ? { [INVALID_CONTROL]: id } : {})}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, 'aria-describedby': describedBy, ...(error ? { 'aria-invalid': true } : {}) })}
       {hint ? (
@@ -56,8 +67,10 @@ export function SwitchRow({ label, description, checked, onChange, disabled, err
   const descriptionId = `${id}-description`;
   const errorId = `${id}-error`;
   const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusOnError(error, ref);
   return (
-    <div className="switch-row">
+    <div className="switch-row" ref={ref} {...(error ? { [INVALID_CONTROL]: id } : {})}>
       <div className="switch-row-text">
         <Label htmlFor={id} className="switch-row-label">
           {label}

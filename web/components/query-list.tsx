@@ -20,7 +20,7 @@ export interface QueryListProps<T> {
 export function QueryList<T>({ query, what, empty, children, rowHeight = '2.5rem' }: QueryListProps<T>) {
   if (query.isPending) {
     return (
-      <div className="stack-sm" aria-busy="true" aria-label={`Loading ${what}`}>
+      <div className="stack-sm" role="status" aria-busy="true" aria-label={`Loading ${what}`}>
         {[0, 1, 2].map((index) => (
           <Skeleton key={index} height={rowHeight} />
         ))}

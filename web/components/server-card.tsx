@@ -24,18 +24,28 @@ export function roleLabel(permissions: string): 'Administrator' | 'Manager' {
   }
 }
 
+/** Props of ServerCardTop. */
+interface ServerCardTopProps {
+  server: Pick<Server, 'id' | 'name' | 'icon'>;
+  size: 'md' | 'lg';
+  /** The name's heading level: 2 right under the page's h1, 3 (the default) inside a section. */
+  level?: 2 | 3;
+  children?: ReactNode;
+}
+
 /**
  * The top of every server card: the icon, the name (up to two lines; the whole name on hover) and
  * what the card says under it.
  */
-export function ServerCardTop({ server, size, children }: { server: Pick<Server, 'id' | 'name' | 'icon'>; size: 'md' | 'lg'; children?: ReactNode }) {
+export function ServerCardTop({ server, size, level = 3, children }: ServerCardTopProps) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <div className="server-card-top">
       <ServerIcon id={server.id} name={server.name} icon={server.icon} size={size} />
       <div className="server-card-title">
-        <h3 className="card-title clamp-2" title={server.name}>
+        <Heading className="card-title clamp-2" title={server.name}>
           {server.name}
-        </h3>
+        </Heading>
         {children}
       </div>
     </div>
@@ -54,7 +64,7 @@ export function ServerCard({ server, meta }: ServerCardProps) {
   const { id, name, hasBot, permissions, memberCount } = server;
   return (
     <Card className="server-card" data-testid="server-card">
-      <ServerCardTop server={server} size="lg">
+      <ServerCardTop server={server} size="lg" level={2}>
         <p className="muted small mono">Server ID: {id}</p>
       </ServerCardTop>
       <div className="badges">

@@ -10,6 +10,7 @@ import { hasStatus, isRetryable } from '../api/client';
 import { settingsQuery } from '../api/guild';
 import { useServerName } from '../api/queries';
 import { ErrorCard } from './error-card';
+import { MyServersLink } from './my-servers-link';
 import { PageHeader } from './page-header';
 import { PageSkeleton } from './page-skeleton';
 import { Button } from './ui/button';
@@ -49,7 +50,9 @@ export function SettingsShell({ title, description, children }: SettingsShellPro
               <Button variant="outline" onClick={() => void settings.refetch()}>
                 Try again
               </Button>
-            ) : null
+            ) : (
+              <MyServersLink />
+            )
           }
         />
       ) : (

@@ -1,8 +1,10 @@
 // Where toasts show. The UI library's toast code (./ui/toast) loads with the page's first toast
 // rather than with every page: the login page shows none unless a sign-in failed, and stays small
-// without it. A signed-in user, whose every saved change ends in a toast, gets it up front.
+// without it. A signed-in user, whose every saved change ends in a toast, gets it once the page
+// has loaded (web/state/after-load.ts), or with an earlier toast.
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterLoad } from '../state/after-load';
 import { sessionUser } from '../state/session';
 import { toasts } from '../state/toasts';
 
@@ -14,7 +16,8 @@ export function ToastRegion() {
   useSignals();
   const signedIn = sessionUser.value !== null;
   useEffect(() => {
-    if (signedIn) void loadToaster();
+    if (!signedIn) return undefined;
+    return afterLoad(() => void loadToaster());
   }, [signedIn]);
   const hasToast = toasts.value.length > 0;
   // Once mounted, the region stays (toasts animate out, and the next one shows at once).

@@ -5,6 +5,7 @@ import { Activity, Coins, ListChecks, Plus, Server, Terminal, Users } from 'luci
 import { Link } from 'react-router-dom';
 import { useServers, useServerStats } from '../api/queries';
 import { ErrorCard } from '../components/error-card';
+import { MyServersLink } from '../components/my-servers-link';
 import { PageHeader } from '../components/page-header';
 import { ServerQuickCard } from '../components/server-quick-card';
 import { StatCard } from '../components/stat-card';
@@ -28,9 +29,7 @@ export default function Dashboard() {
         description={`Hello ${sessionUser.value?.username ?? ''}! Here is how your communities are doing.`}
         actions={
           <>
-            <Link to="/servers" className={buttonClass('outline')}>
-              <Server size={16} aria-hidden="true" /> My Servers
-            </Link>
+            <MyServersLink />
             <Link to="/server-management" className={buttonClass('outline')}>
               <ListChecks size={16} aria-hidden="true" /> Server Management
             </Link>

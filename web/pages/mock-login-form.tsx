@@ -1,5 +1,6 @@
 // The mock-login form of /test-auth: prefilled demo identity, field checks with the shared
 // schema, window.alert for the outcome as the spec says, then the redirect after 1000 ms.
+import { fieldSentence } from '../../src/shared/field-words';
 import { LogIn } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { MockLoginInput } from '../../src/shared/auth';
@@ -13,6 +14,9 @@ import { FieldError, Input, Label } from '../components/ui/input';
 const REDIRECT_DELAY_MS = 1000;
 
 type Field = 'username' | 'id' | 'discriminator';
+
+/** The form's names of its fields, for its messages. */
+const MOCK_LOGIN_LABELS = { id: 'User ID' };
 
 /** Props of MockLoginForm. */
 export interface MockLoginFormProps {
@@ -33,7 +37,7 @@ export function MockLoginForm({ onDisabled }: MockLoginFormProps) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'username' || field === 'id' || field === 'discriminator') next[field] ??= issue.message;
+        if (field === 'username' || field === 'id' || field === 'discriminator') next[field] ??= fieldSentence(field, issue.message, MOCK_LOGIN_LABELS);
       }
       setErrors(next);
       return;

@@ -1,5 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { MyServersLink } from '../components/my-servers-link';
 import { useDocumentTitle } from '../components/use-document-title';
 import { buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -20,9 +21,7 @@ export default function NotFound() {
             <Link to="/dashboard" className={buttonClass('primary')}>
               Go to Dashboard
             </Link>
-            <Link to="/servers" className={buttonClass('outline')}>
-              My Servers
-            </Link>
+            <MyServersLink />
           </>
         }
       />

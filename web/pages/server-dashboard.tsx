@@ -1,5 +1,5 @@
 // /server/{serverId}/dashboard: the server's live numbers, 30 days of activity, the role grants that did not go through, and its pages.
-import { Activity, ArrowRight, Coins, Server, Terminal, Users } from 'lucide-react';
+import { Activity, ArrowRight, Coins, Terminal, Users } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { DiagnosticFeature } from '../../src/shared/diagnostics';
@@ -7,14 +7,15 @@ import { atLeast } from '../../src/shared/access';
 import { diagnosticsQuery, settingsQuery } from '../api/guild';
 import { hasStatus, isRetryable } from '../api/client';
 import { useServerOverview } from '../api/queries';
-import { ActivityChart } from '../components/activity-chart';
+import { ActivityChart } from '../components/lazy-charts';
 import { ErrorCard } from '../components/error-card';
+import { MyServersLink } from '../components/my-servers-link';
 import { PageHeader } from '../components/page-header';
 import { ServerIcon } from '../components/server-icon';
 import { StatCard } from '../components/stat-card';
 import { useDocumentTitle } from '../components/use-document-title';
 import { Badge } from '../components/ui/badge';
-import { Button, buttonClass } from '../components/ui/button';
+import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { Skeleton } from '../components/ui/skeleton';
 import { RoleGrantsCard } from '../features/role-grants/role-grants-card';
@@ -52,9 +53,7 @@ function OverviewError({ error, retry }: { error: unknown; retry: () => void }) 
       description={description}
       actions={
         <>
-          <Link to="/servers" className={buttonClass('primary')}>
-            <Server size={16} aria-hidden="true" /> My Servers
-          </Link>
+          <MyServersLink variant="primary" />
           {isRetryable(error) ? (
             <Button variant="outline" onClick={retry}>
               Try again
@@ -81,16 +80,8 @@ export default function ServerDashboard() {
   return (
     <>
       <PageHeader
-        title={
-          data ? (
-            <span className="title-with-icon">
-              <ServerIcon id={data.id} name={data.name} icon={data.icon} size="md" />
-              {data.name}
-            </span>
-          ) : (
-            <Skeleton width="16rem" height="2rem" />
-          )
-        }
+        title={data ? data.name : <Skeleton width="16rem" height="2rem" />}
+        icon={data ? <ServerIcon id={data.id} name={data.name} icon={data.icon} size="md" /> : undefined}
         documentTitle="Dashboard"
         serverName={data?.name}
         description="Server overview"

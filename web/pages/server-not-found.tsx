@@ -1,13 +1,12 @@
 // What a server route shows for an id the user cannot open: not a Discord id at all, none of
 // their servers, or one of their servers without the bot. Each says so plainly and leads back
 // to My Servers; nothing is retried and the id is not remembered as the current server.
-import { Bot, SearchX, Server as ServerGlyph } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Bot, SearchX } from 'lucide-react';
 import type { Server } from '../../src/shared/auth';
 import { useMeta } from '../api/queries';
 import { AddBotLink } from '../components/add-bot-link';
+import { MyServersLink } from '../components/my-servers-link';
 import { useDocumentTitle } from '../components/use-document-title';
-import { buttonClass } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmptyState } from '../components/ui/empty-state';
 
@@ -53,9 +52,7 @@ export function ServerNotFound({ problem }: { problem: ServerProblem }) {
         actions={
           <>
             {problem.kind === 'no-bot' ? <AddBotLink meta={meta.data} server={problem.server} /> : null}
-            <Link to="/servers" className={buttonClass(problem.kind === 'no-bot' ? 'outline' : 'primary')}>
-              <ServerGlyph size={16} aria-hidden="true" /> My Servers
-            </Link>
+            <MyServersLink variant={problem.kind === 'no-bot' ? 'outline' : 'primary'} />
           </>
         }
       />

@@ -69,7 +69,7 @@ export default function Servers() {
       />
 
       {servers.isPending ? (
-        <div className="grid grid-servers" aria-busy="true" aria-label="Loading servers">
+        <div className="grid grid-servers" role="status" aria-busy="true" aria-label="Loading servers">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <ServerCardSkeleton key={index} />
           ))}

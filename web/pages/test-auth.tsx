@@ -88,9 +88,11 @@ export default function TestAuth() {
             <MockLoginForm onDisabled={setDisabledReason} />
           </CardContent>
         )}
-        <CardContent className="row muted small">
-          <Link to="/login">Back to login</Link>
-        </CardContent>
+        {me.data ? null : (
+          <CardContent className="row muted small">
+            <Link to="/login">Back to login</Link>
+          </CardContent>
+        )}
       </Card>
     </main>
   );

@@ -1,6 +1,7 @@
 // The server the user last worked on. Kept in localStorage so the unprefixed pages
 // (/economy, /settings, ...) and the user menu's Settings know where to go.
 import { signal } from '@preact/signals-react';
+import type { AccessLevel } from '../../src/shared/access';
 
 const STORAGE_KEY = 'dashboard.lastServerId';
 
@@ -30,4 +31,9 @@ export function chooseServer(serverId: string): void {
 /** The path of a server's feature page, e.g. serverPath('123', 'economy') -> /server/123/economy. */
 export function serverPath(serverId: string, page: string): string {
   return `/server/${encodeURIComponent(serverId)}/${page}`;
+}
+
+/** Where a server opens for someone: its dashboard, or a plain member's own rank and inventory. */
+export function serverHome(serverId: string, access: AccessLevel | undefined): string {
+  return serverPath(serverId, access === 'member' ? 'inventory' : 'dashboard');
 }

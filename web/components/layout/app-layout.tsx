@@ -7,14 +7,16 @@ import { ArrowLeft, X } from 'lucide-react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation, useMatch } from 'react-router-dom';
 import { Snowflake } from '../../../src/shared/auth';
-import { useServerLookup } from '../../api/queries';
+import { useLiveUpdates } from '../../api/live';
+import { useServerEntry, useServerLookup } from '../../api/queries';
 import { ServerNotFound, type ServerProblem } from '../../pages/server-not-found';
-import { chooseServer, serverPath } from '../../state/server';
+import { chooseServer, serverHome } from '../../state/server';
 import { drawerOpen } from '../../state/ui';
 import { PageSkeleton } from '../page-skeleton';
 import { ServerQuestion } from '../server-question';
 import { buttonClass } from '../ui/button';
 import { Header } from './header';
+import { MemberGate } from './member-gate';
 import { Sidebar } from './sidebar';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
 import { useRouteFocus } from './use-route-focus';
@@ -48,13 +50,14 @@ function Drawer({ serverId, closedByNavigation }: { serverId: string | undefined
   );
 }
 
-/** 'Back to Server' on server pages other than the server's dashboard. */
+/** 'Back to Server' on a server's pages other than where it opens: its dashboard, or a plain member's rank and inventory. */
 function BackToServer({ serverId, pathname }: { serverId: string | undefined; pathname: string }) {
+  const access = useServerEntry(serverId ?? '')?.access;
   if (!serverId) return null;
-  const dashboard = serverPath(serverId, 'dashboard');
-  if (pathname === dashboard) return null;
+  const home = serverHome(serverId, access);
+  if (pathname === home) return null;
   return (
-    <Link to={dashboard} className={buttonClass('ghost', 'sm', 'back-button')}>
+    <Link to={home} className={buttonClass('ghost', 'sm', 'back-button')}>
       <ArrowLeft size={16} aria-hidden="true" /> Back to Server
     </Link>
   );
@@ -97,6 +100,8 @@ export default function AppLayout() {
     return was;
   };
   useRouteFocus(main);
+  // One live stream for the server on screen, shared by its pages (web/api/live.ts).
+  useLiveUpdates(confirmed ? serverId : undefined);
 
   // Only a server the user can open becomes the current one (the unprefixed pages and the user
   // menu's Settings go there): an id typed into the address bar is not remembered.
@@ -130,7 +135,9 @@ export default function AppLayout() {
               <>
                 <BackToServer serverId={serverId} pathname={pathname} />
                 <Suspense fallback={<PageSkeleton />}>
-                  <Outlet />
+                  <MemberGate serverId={serverId}>
+                    <Outlet />
+                  </MemberGate>
                 </Suspense>
               </>
             )}

@@ -1,5 +1,7 @@
 import type { Health } from '../../../src/shared/health';
 import { useHealth } from '../../api/queries';
+import { useEffect, useState } from 'react';
+import { afterLoad } from '../../state/after-load';
 import { cn } from '../ui/cn';
 import { Tooltip } from '../ui/tooltip';
 
@@ -22,7 +24,10 @@ function describe(health: Health | undefined): { label: string; tone: 'online' |
  * word, so a screen reader hears a change of state, not every ping.
  */
 export function OnlineIndicator() {
-  const health = useHealth();
+  // Asked once the page has loaded: the header's status is not what the page was opened for.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => setLoaded(true)), []);
+  const health = useHealth({ enabled: loaded });
   const { label, tone } = describe(health.data);
   const details = health.data
     ? `Gateway ${health.data.gateway.status.replace('_', ' ')}` +

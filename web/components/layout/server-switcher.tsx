@@ -5,14 +5,9 @@ import { Check, ChevronsUpDown, Server as ServerGlyph } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { Server } from '../../../src/shared/auth';
 import { useCommunities, useServerEntry, useServers } from '../../api/queries';
-import { serverPath } from '../../state/server';
+import { serverHome } from '../../state/server';
 import { ServerIcon } from '../server-icon';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
-
-/** Where a server opens: its dashboard, or a plain member's own inventory. */
-function homeOf(server: Server): string {
-  return serverPath(server.id, server.access === 'member' ? 'inventory' : 'dashboard');
-}
 
 /** The servers the user can open here: managed ones with the bot, then their communities. */
 function useOpenableServers(): { servers: Server[]; loading: boolean } {
@@ -52,7 +47,7 @@ export function ServerSwitcher({ serverId }: { serverId: string | undefined }) {
           const isCurrent = server.id === serverId;
           return (
             <DropdownMenuItem key={server.id} asChild textValue={server.name}>
-              <Link to={homeOf(server)} aria-current={isCurrent ? 'page' : undefined}>
+              <Link to={serverHome(server.id, server.access)} aria-current={isCurrent ? 'page' : undefined}>
                 <ServerIcon id={server.id} name={server.name} icon={server.icon} size="sm" />
                 <span className="server-menu-name">{server.name}</span>
                 {isCurrent ? <Check size={16} aria-hidden="true" className="server-menu-check" /> : null}

@@ -7,6 +7,7 @@ import { logout } from '../../api/auth';
 import { currentServerId, serverPath } from '../../state/server';
 import { displayDiscriminator, sessionUser } from '../../state/session';
 import { theme, toggleTheme } from '../../state/ui';
+import { confirmLeaving, forgetUnsavedChanges } from '../../state/unsaved';
 import { UserAvatar } from '../user-avatar';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../ui/dropdown-menu';
 
@@ -24,10 +25,12 @@ export function UserMenu({ serverId }: { serverId: string | undefined }) {
   const username = user?.username ?? 'User';
   const discriminator = displayDiscriminator(user?.discriminator);
   const dark = theme.value === 'dark';
-  const signOut = (everywhere: boolean) => {
-    void logout({ everywhere }).then((ok) => {
-      if (ok) navigate('/login', { replace: true });
-    });
+  // Unsaved changes are asked about before the session ends, not after (the forms go with it).
+  const signOut = async (everywhere: boolean) => {
+    if (!(await confirmLeaving())) return;
+    if (!(await logout({ everywhere }))) return;
+    forgetUnsavedChanges();
+    navigate('/login', { replace: true });
   };
 
   return (
@@ -58,10 +61,10 @@ export function UserMenu({ serverId }: { serverId: string | undefined }) {
           {dark ? 'Light theme' : 'Dark theme'}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem className="menu-item-danger" onSelect={() => signOut(false)}>
+        <DropdownMenuItem className="menu-item-danger" onSelect={() => void signOut(false)}>
           <LogOut size={16} aria-hidden="true" /> Logout
         </DropdownMenuItem>
-        <DropdownMenuItem className="menu-item-danger" onSelect={() => signOut(true)}>
+        <DropdownMenuItem className="menu-item-danger" onSelect={() => void signOut(true)}>
           <MonitorX size={16} aria-hidden="true" /> Sign out everywhere
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -11,9 +11,10 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('card-header', className)} {...props} />;
 }
 
-/** A card's heading (an h3; pass `className` to restyle). */
-export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('card-title', className)} {...props} />;
+/** A card's heading: an h2, the level under a page's h1 (an h3 inside a section that has its own h2). */
+export function CardTitle({ className, level = 2, ...props }: HTMLAttributes<HTMLHeadingElement> & { level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return <Heading className={cn('card-title', className)} {...props} />;
 }
 
 /** Muted text under a card title. */

@@ -4,7 +4,7 @@
 import { Download, ExternalLink, Gift, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { ECONOMY_MESSAGES } from '../../../src/shared/economy';
-import { ApiRequestError, downloadFile, errorMessage } from '../../api/client';
+import { downloadFile, errorMessage, fieldErrorsOf } from '../../api/client';
 import { guildApi, guildKeys } from '../../api/guild';
 import { useGuildMutation } from '../../api/mutations';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -16,6 +16,7 @@ import { Input } from '../../components/ui/input';
 import { serverPath } from '../../state/server';
 import { toast } from '../../state/toasts';
 import { economyKeys, giveCoins, resetEconomy } from './api';
+import { useMemberAmountDraft } from '../../components/member-amount-draft';
 
 /** Give Coins to User: a member (searched, or an id pasted) and an amount; negative takes coins away. */
 function GiveCoinsDialog({
@@ -29,17 +30,7 @@ function GiveCoinsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [userId, setUserId] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const close = () => {
-    onOpenChange(false);
-    setUserId(null);
-    setAmount('');
-    setReason('');
-    setErrors({});
-  };
+  const { userId, setUserId, amount, setAmount, reason, setReason, errors, setErrors, close } = useMemberAmountDraft(onOpenChange);
   const give = useGuildMutation({
     request: (input: { userId: string; amount: number; reason: string }) => giveCoins(guildId, input),
     invalidate: [economyKeys.all(guildId), guildKeys.settings(guildId)],
@@ -59,7 +50,7 @@ function GiveCoinsDialog({
       return;
     }
     setErrors({});
-    give.mutate({ userId, amount: parsed, reason }, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+    give.mutate({ userId, amount: parsed, reason }, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>

@@ -4,10 +4,12 @@
 // not numeric), and the server's reasons land under their fields.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ECONOMY_MESSAGES, SHOP_ITEM_TYPES, ShopItemInput, type ShopItemType, type ShopItemView } from '../../../src/shared/economy';
-import { ApiRequestError } from '../../api/client';
+import { ECONOMY_MESSAGES, SHOP_ITEM_LABELS, SHOP_ITEM_TYPES, ShopItemInput, type ShopItemType, type ShopItemView } from '../../../src/shared/economy';
+import { zodFieldErrors } from '../../../src/shared/zod-fields';
+import { fieldErrorsOf } from '../../api/client';
 import { directoryQuery } from '../../api/guild';
 import { useGuildMutation } from '../../api/mutations';
+import { useUnsavedChanges } from '../../state/unsaved';
 import { changedOnly } from '../../api/changes';
 import { Field, RolePicker, SwitchRow } from '../../components/form';
 import { Button } from '../../components/ui/button';
@@ -32,10 +34,11 @@ interface Draft {
   isActive: boolean;
 }
 
+/** The form for `item`, or a new item with the spec's defaults (section 9: type role, price 0). */
 const draftOf = (item: ShopItemView | null): Draft => ({
   name: item?.name ?? '',
-  type: item?.type ?? 'cosmetic',
-  price: item ? String(item.price) : '',
+  type: item?.type ?? 'role',
+  price: item ? String(item.price) : '0',
   description: item?.description ?? '',
   roleId: item?.roleId ?? null,
   stock: item?.stock === null || item?.stock === undefined ? '' : String(item.stock),
@@ -83,6 +86,7 @@ export function ShopItemDialog({ guildId, open, item, onOpenChange }: ShopItemDi
 function ShopItemForm({ guildId, item, onDone }: { guildId: string; item: ShopItemView | null; onDone: () => void }) {
   const directory = useQuery(directoryQuery(guildId)).data;
   const [draft, setDraft] = useState(() => draftOf(item));
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(draftOf(item)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const save = useGuildMutation({
@@ -102,11 +106,11 @@ function ShopItemForm({ guildId, item, onDone }: { guildId: string; item: ShopIt
   const submit = () => {
     const checked = ShopItemInput.safeParse(bodyOf(draft, guildId));
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(zodFieldErrors(checked.error, { labels: SHOP_ITEM_LABELS }));
       return;
     }
     setErrors({});
-    save.mutate(undefined, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+    save.mutate(undefined, { onError: (error) => setErrors(fieldErrorsOf(error)) });
   };
 
   return (

@@ -39,7 +39,7 @@ function RankCard({ profile, self }: { profile: Profile | undefined; self: boole
   if (!profile) {
     return (
       <Card>
-        <CardContent className="stack-sm" aria-busy="true" aria-label="Loading the rank">
+        <CardContent className="stack-sm" role="status" aria-busy="true" aria-label="Loading the rank">
           <Skeleton height="1.5rem" width="12rem" />
           <Skeleton height="0.75rem" />
         </CardContent>

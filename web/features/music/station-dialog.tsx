@@ -1,10 +1,12 @@
 // Add or edit a radio station: a name and the stream's address, checked with the shared schema
 // before sending (the server's reasons, such as a YouTube link, land under their fields).
+import { zodFieldErrors } from '../../../src/shared/zod-fields';
 import { useState } from 'react';
 import { STATION_NAME_MAX, StationInput, type Station } from '../../../src/shared/music';
-import { ApiRequestError } from '../../api/client';
+import { fieldErrorsOf } from '../../api/client';
 import { changedOnly } from '../../api/changes';
 import { useGuildMutation } from '../../api/mutations';
+import { useUnsavedChanges } from '../../state/unsaved';
 import { Field } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -36,6 +38,7 @@ export function StationDialog({ guildId, open, station, onClose }: StationDialog
 function StationForm({ guildId, station, onDone }: { guildId: string; station: Station | null; onDone: () => void }) {
   const [name, setName] = useState(station?.name ?? '');
   const [url, setUrl] = useState(station?.url ?? '');
+  useUnsavedChanges(name !== (station?.name ?? '') || url !== (station?.url ?? ''));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useGuildMutation({
     request: () => {
@@ -57,11 +60,11 @@ function StationForm({ guildId, station, onDone }: { guildId: string; station: S
         event.preventDefault();
         const checked = StationInput.safeParse({ name, url });
         if (!checked.success) {
-          setErrors(Object.fromEntries(checked.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+          setErrors(zodFieldErrors(checked.error, { labels: { name: 'Station name', url: 'Stream address' } }));
           return;
         }
         setErrors({});
-        save.mutate(undefined, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+        save.mutate(undefined, { onError: (error) => setErrors(fieldErrorsOf(error)) });
       }}
     >
       <Field label="Station name" error={errors.name}>

@@ -2,7 +2,7 @@
 // changed is sent; a change made meanwhile to the same field makes the server ask).
 import { useState } from 'react';
 import { TRACK_TEXT_MAX, type LibraryTrack } from '../../../src/shared/music';
-import { ApiRequestError } from '../../api/client';
+import { fieldErrorsOf } from '../../api/client';
 import { changedOnly } from '../../api/changes';
 import { useGuildMutation } from '../../api/mutations';
 import { Field } from '../../components/form';
@@ -52,11 +52,11 @@ function TrackForm({ guildId, track, onDone }: { guildId: string; track: Library
       onSubmit={(event) => {
         event.preventDefault();
         if (!title.trim()) {
-          setErrors({ title: 'is required' });
+          setErrors({ title: 'Title is required.' });
           return;
         }
         setErrors({});
-        save.mutate(undefined, { onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}) });
+        save.mutate(undefined, { onError: (error) => setErrors(fieldErrorsOf(error)) });
       }}
     >
       <Field label="Title" error={errors.title}>

@@ -5,7 +5,7 @@ import { ShieldCheck, Trash2, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { GuildDirectory } from '../../../src/shared/servers';
 import type { GrantInput } from '../../../src/shared/settings';
-import { ApiRequestError } from '../../api/client';
+import { fieldErrorsOf } from '../../api/client';
 import { useGuildMutation } from '../../api/mutations';
 import { Field, RolePicker } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
@@ -57,11 +57,16 @@ export function AccessCard({ guildId, canGrant, directory }: { guildId: string; 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The button stays enabled (a disabled one is skipped by Tab and says nothing): an empty pick is answered here.
+    if (!subjectId.trim()) {
+      setErrors({ subjectId: subjectType === 'role' ? 'Pick the role to give access to.' : 'Type the Discord id of the member to give access to.' });
+      return;
+    }
     const expiresAt = until ? new Date(until).toISOString() : null;
     add.mutate(
       { subjectType, subjectId: subjectId.trim(), level, expiresAt },
       {
-        onError: (error) => setErrors(error instanceof ApiRequestError ? (error.body?.fields ?? {}) : {}),
+        onError: (error) => setErrors(fieldErrorsOf(error)),
       },
     );
   };
@@ -159,7 +164,7 @@ export function AccessCard({ guildId, canGrant, directory }: { guildId: string; 
               {(ids) => <Input {...ids} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />}
             </Field>
             <div className="row">
-              <Button type="submit" disabled={!subjectId || add.isPending}>
+              <Button type="submit" disabled={add.isPending}>
                 <UserPlus size={16} aria-hidden="true" /> Grant access
               </Button>
             </div>

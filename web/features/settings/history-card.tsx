@@ -74,7 +74,7 @@ export function HistoryCard({ guildId, canEdit }: { guildId: string; canEdit: bo
       </CardHeader>
       <CardContent>
         {history.isPending ? (
-          <div className="stack-sm" aria-busy="true" aria-label="Loading the history">
+          <div className="stack-sm" role="status" aria-busy="true" aria-label="Loading the history">
             {[0, 1, 2].map((index) => (
               <Skeleton key={index} height="3rem" />
             ))}

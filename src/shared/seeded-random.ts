@@ -1,0 +1,14 @@
+// mulberry32: a small seeded generator. The sandbox's world, the demo history and the fuzz tests
+// draw from it, so one seed gives the same stream wherever it is read.
+
+/** Floats in [0, 1), the same sequence for the same seed. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
