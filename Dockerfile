@@ -27,8 +27,9 @@ ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
 # The music player decodes members' files and streams with Debian's ffmpeg, spawned at run time.
+# The welcome card draws its text with DejaVu (@napi-rs/canvas reads the system fonts; the slim image has none of its own).
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ffmpeg \
+ && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

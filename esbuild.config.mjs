@@ -5,6 +5,8 @@
 // - dist/web/: the dashboard, ESM with code splitting, minified, hashed names, a manifest,
 //   and index.html rewritten to point at the hashed entry files (source maps only with --watch).
 //
+// A first pass learns the lazy modules; in the real build each imports what always runs before it
+// (alwaysLoadedFirstPlugin), so the entry's and the signed-in shell's code are one chunk each.
 // After esbuild, the web build's files are finished here (webOutputPlugin): every lazy import
 // first preloads the chunks it will need, all at once (preloadChunkGraphs); index.html preloads
 // the entry's chunks; and each text asset gets a brotli (.br) and a gzip (.gz) copy for
@@ -235,6 +237,84 @@ const webOutputPlugin = {
   },
 };
 
+/**
+ * esbuild puts each module in a chunk by the set of entry points (the entries and every lazy
+ * import) that reach it, so code shared by the entry and by different sets of lazy pages ended in
+ * dozens of small chunks: some 50 files before a signed-in page could show, six at a time over
+ * HTTP/1.1, each a round trip on a slow link. Every lazy module is made to import, besides its own
+ * code, the module that always runs before it (the signed-in routes; for those, the entry), and
+ * the signed-in routes import every module that more than one lazy module uses. A module is then
+ * in one of three sets: the entry's closure (reached by every entry point), the signed-in shell's
+ * (reached by the shell and every lazy module) or one lazy module's own: one chunk each, and a
+ * page loads the entry's chunk, the shell's and its own. The cost: the few signed-out pages that
+ * are lazy (the OAuth callback, the appeal sign-in, the test login) load the shell's code too.
+ * Nothing runs twice: the browser evaluates a module once, and these have run when a page loads.
+ * The charts' code (recharts, see web/components/lazy-charts.tsx) stays apart: it is not counted
+ * as shared, so only a page that shows a chart loads it.
+ */
+function alwaysLoadedFirstPlugin(targets) {
+  return {
+    name: 'always-loaded-first',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]web[\\/].*\.tsx?$/, namespace: 'file' }, async (args) => {
+        const module = path.relative(root, args.path).split(path.sep).join('/');
+        const before = targets.get(module);
+        if (!before) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        // A namespace re-export, not a bare import: esbuild drops a bare import of a package marked
+        // free of side effects, and the module would stay in the chunks of the pages that use it.
+        const imports = before.map((imported, index) => `export * as __loadedFirst${index} from ${JSON.stringify(path.join(root, imported))};`).join('\n');
+        return {
+          contents: `${source}\n${imports}\n`,
+          loader: module.endsWith('x') ? 'tsx' : 'ts',
+          resolveDir: path.dirname(args.path),
+        };
+      });
+    },
+  };
+}
+
+/**
+ * The lazy modules of the dashboard and what each must import (see alwaysLoadedFirstPlugin), from
+ * a first build's module graph: the signed-in routes for every lazy module, the entry for the
+ * signed-in routes, which also import each module two or more lazy modules (charts left out) use.
+ */
+async function lazyModules() {
+  const { metafile } = await esbuild.build({ ...webOptions, minify: false, write: false, plugins: [lucideIconsPlugin] });
+  const inputs = metafile.inputs;
+  const closure = (module, seen = new Set()) => {
+    if (seen.has(module)) return seen;
+    seen.add(module);
+    for (const { path: imported, kind } of inputs[module]?.imports ?? []) if (kind === 'import-statement') closure(imported, seen);
+    return seen;
+  };
+  const lazy = new Set();
+  const charts = new Set();
+  for (const [importer, input] of Object.entries(inputs)) {
+    for (const { path: target, kind } of input.imports) {
+      if (kind !== 'dynamic-import' || !target.startsWith('web/')) continue;
+      lazy.add(target);
+      if (importer === CHARTS) charts.add(target);
+    }
+  }
+  const shell = new Set([...closure(ENTRY), ...closure(SIGNED_IN)]);
+  const users = new Map();
+  for (const module of lazy) {
+    if (module === SIGNED_IN || charts.has(module)) continue;
+    for (const used of closure(module)) if (!shell.has(used) && used !== module) users.set(used, (users.get(used) ?? 0) + 1);
+  }
+  // Plugin namespaces (lucide-icons:...) are imported through their importer, not by path.
+  const shared = [...users].filter(([module, count]) => count > 1 && !module.includes(':') && /\.[cm]?[jt]sx?$/.test(module)).map(([module]) => module);
+  if (process.env.DEBUG_CHUNKS) console.log(shared);
+  const targets = new Map();
+  for (const module of lazy) targets.set(module, module === SIGNED_IN ? [ENTRY, ...shared] : [SIGNED_IN]);
+  return targets;
+}
+
+const ENTRY = 'web/main.tsx';
+const CHARTS = 'web/components/lazy-charts.tsx';
+const SIGNED_IN = 'web/signed-in-routes.tsx';
+
 /** @type {esbuild.BuildOptions} */
 const webOptions = {
   entryPoints: [path.join(root, 'web/boot.ts'), path.join(root, 'web/main.tsx')],
@@ -282,5 +362,6 @@ if (watch) {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } else {
-  await Promise.all([esbuild.build(serverOptions), esbuild.build(webOptions)]);
+  const web = { ...webOptions, plugins: [alwaysLoadedFirstPlugin(await lazyModules()), ...webOptions.plugins] };
+  await Promise.all([esbuild.build(serverOptions), esbuild.build(web)]);
 }

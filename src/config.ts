@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   /** The ffmpeg program that decodes what the music player plays (Debian's `ffmpeg`, found on PATH by default). */
   FFMPEG_PATH: optionalText,
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** Sandbox mode only: the demo server starts with a month of history (on by default; the test harnesses turn it off). */
+  DEMO_HISTORY: z.enum(['on', 'off'], { error: "must be 'on' (the demo server starts with a month of history) or 'off' (it starts empty)" }).default('on'),
   METRICS_TOKEN: optionalText.pipe(
     z
       .string()
@@ -123,6 +125,11 @@ export interface Config {
   /** The music library: where its files live, each server's quota and the largest upload, in bytes. */
   music: { dir: string; quotaBytes: number; maxFileBytes: number; ffmpegPath: string };
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * Sandbox mode: the demo server starts with a month of plausible history, made on the first start
+   * (DEMO_HISTORY, on by default; always off with a token).
+   */
+  demoHistory: boolean;
   /** Turns GET /metrics on; scrapers send it as `Authorization: Bearer <token>`. Unset: /metrics is a 404. */
   metricsToken?: string;
 }
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ffmpegPath: vars.FFMPEG_PATH ?? 'ffmpeg',
     },
     logLevel: vars.LOG_LEVEL,
+    demoHistory: mode === 'sandbox' && vars.DEMO_HISTORY === 'on',
     metricsToken: vars.METRICS_TOKEN,
   };
 }

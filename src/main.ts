@@ -16,11 +16,13 @@ import { createAccessRule } from './core/access';
 import { systemClock, type Clock } from './core/clock';
 import { makeFeatureStates, type Feature } from './core/feature';
 import { FeatureStates } from './core/feature-state';
+import { LiveBus } from './core/live';
 import { runShutdown, type ShutdownOutcome, type ShutdownStep } from './core/shutdown';
 import type { Services } from './core/services';
 import { GuildStateStore } from './db/guild-state';
 import { openStore, type Store } from './db/store';
 import { FEATURES } from './features';
+import { startDemoHistory } from './features/demo-history';
 import { levelingState } from './features/leveling/state';
 import { GrantStore } from './db/grant-store';
 import { createSecretBox } from './core/crypto';
@@ -180,6 +182,8 @@ export function buildServices({
     secrets,
     guildState,
     readCache,
+    // A notice prompts reads at once: the guild's cached answers (a second old at most) are forgotten first.
+    live: new LiveBus((guildId) => readCache.invalidate(`${guildId}:`)),
     states: new FeatureStates(),
     features,
     demo: sandbox ? createSandboxDemo(sandbox, discord) : undefined,
@@ -274,6 +278,8 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
     {
       name: 'HTTP server',
       run: async () => {
+        // Live streams never finish by themselves: ended first, so the drain waits only for real requests.
+        services.live.close();
         const cut = await http.drain();
         if (cut > 0) logger.warn({ cut }, 'requests still running at shutdown were cut');
       },
@@ -288,6 +294,8 @@ export async function startProduct(config: Config, options: StartOptions = {}): 
   let closing: Promise<ShutdownOutcome> | null = null;
   const closeAll = (closeOptions: { deadlineMs?: number } = {}) => (closing ??= runShutdown(shutdownSteps(), { logger, deadlineMs: closeOptions.deadlineMs }));
   try {
+    // Sandbox mode: the demo server's month of history, before the features start (the reaction roles' index reads it).
+    if (config.demoHistory && sandbox) await startDemoHistory(services, (await import('./sandbox')).demoHistoryControl(sandbox.world));
     for (const feature of features) {
       await feature.start?.(services);
       started.push(feature);

@@ -4,13 +4,18 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Services } from '../src/core/services';
 import { createAnnouncement } from '../src/features/announcements/service';
+import { recordCase } from '../src/features/moderation/cases';
 import { Readable } from 'node:stream';
 import { enqueue } from '../src/features/music/control';
 import { addTrack } from '../src/features/music/library';
 import { resolveRow } from '../src/features/music/sources';
 import { musicState } from '../src/features/music/state';
 import { writeSettings } from '../src/features/settings/public';
+import { openAppeal } from './appeal-fixture';
 import { addReactionRole } from '../src/features/reaction-roles/service';
+import { createRoleMenu } from '../src/features/role-menus/service';
+import { RoleMenuInput } from '../src/shared/role-menus';
+import { claimStart } from '../src/features/moderation/raid-state';
 import { noiseWav } from './helpers/audio';
 import type { Harness } from './helpers/harness';
 import { waitFor } from './helpers/wait';
@@ -67,6 +72,20 @@ function plainMember(services: Services, guildId: string, callerId: string): str
   const guild = services.gateway.client?.guilds.cache.get(guildId);
   const member = guild?.members.cache.find((m) => !m.user.bot && m.id !== callerId && m.id !== guild.ownerId && m.roles.cache.size === 1);
   return member?.id ?? '0';
+}
+
+/** A case about a plain member, stored as it is (by the caller); its number. */
+async function storedCase(services: Services, guildId: string, callerId: string, action: 'note' | 'warn'): Promise<number> {
+  const row = await recordCase(services, guildId, {
+    action,
+    targetId: plainMember(services, guildId, callerId),
+    targetName: 'member',
+    moderatorId: callerId,
+    moderatorName: 'caller',
+    reason: 'Spam in #general',
+    source: 'dashboard',
+  });
+  return row?.caseNumber ?? 0;
 }
 
 /**
@@ -161,6 +180,19 @@ async function reactionRoleEntry(services: Services, guildId: string): Promise<R
     { actorId: guild.ownerId, confirmed: [] },
   );
   return { id: String(entry.id) };
+}
+
+/** Role menus (issue 25, point 7): #general and the Member role; a posted menu to change or delete. */
+function roleMenuPlace(services: Services, guildId: string): Record<string, string> {
+  return { channelId: channelNamed(services, guildId, 'general')?.id ?? '', roleId: roleNamed(services, guildId, 'Member')?.id ?? '' };
+}
+async function postedRoleMenu(services: Services, guildId: string): Promise<Record<string, string>> {
+  const { channelId = '', roleId = '' } = roleMenuPlace(services, guildId);
+  const guild = services.gateway.guild(guildId);
+  if (!guild) return { id: '0', roleId };
+  const input = RoleMenuInput.parse({ channelId, title: 'Roles', options: [{ roleId, label: 'Member' }] });
+  const menu = await createRoleMenu(services, guildId, input, { actorId: guild.ownerId, confirmed: [] });
+  return { id: String(menu.id), roleId };
 }
 
 /** An announcement scheduled an hour ahead in #general. */
@@ -290,6 +322,13 @@ async function musicPlaying(services: Services, guildId: string, callerId: strin
   return { entryId: playing?.queue.next[0]?.id ?? '' };
 }
 
+/** Raid mode on (as a moderator would start it, in the store only) or off: what /moderation/raid/end and /start act on. */
+async function raidFixture(services: Services, guildId: string, on: boolean): Promise<Record<string, string>> {
+  if (on) await claimStart(services, guildId, { trigger: 'manual', startedById: null, startedByName: 'fixture', joinCount: 0, windowSeconds: 0 });
+  else await services.store.guild(guildId).RaidState.update({ endedAt: services.clock.now() }, { where: { endedAt: null } });
+  return {};
+}
+
 /** The fixtures of the guild routes whose examples need one, keyed by the route's method and path as it declares them. */
 export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /access': async (services, guildId) => ({ roleId: services.gateway.roles(guildId).find((role) => !role.isEveryone && !role.managed)?.id ?? '' }),
@@ -304,6 +343,15 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   }),
   'PATCH /announcements/:id': scheduledAnnouncement,
   'POST /announcements/:id/cancel': scheduledAnnouncement,
+  // Recurring announcements (issue 25, point 8): editing a sent one in place.
+  'PATCH /announcements/:id/message': async (services, guildId) => {
+    const guild = services.gateway.guild(guildId);
+    const general = channelNamed(services, guildId, 'general');
+    if (!guild || !general) return { id: '0' };
+    const input = { title: 'Game night', message: 'Friday at 8', channelId: general.id, priority: 'normal' as const, mentionRoleId: null, scheduleTime: null };
+    const row = await createAnnouncement(services, guild, input, { userId: guild.ownerId, name: 'owner' });
+    return { id: String(row.id) };
+  },
   'POST /economy/give': async (services, guildId) => ({ userId: services.gateway.guild(guildId)?.ownerId ?? '' }),
   'PUT /shop/:itemId': shopItem,
   'PATCH /shop/:itemId': shopItem,
@@ -337,12 +385,28 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   'POST /moderation/channels/:channelId/slowmode': toolChannel(),
   'POST /moderation/channels/:channelId/lock': toolChannel(),
   'POST /moderation/channels/:channelId/unlock': toolChannel({ locked: true }),
+  // Try these rules: #general, which the demo's managers can read, and the bot too.
+  'POST /moderation/automod/try': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
+  // Cases as living records: a member's record, a note to edit, a warning to pardon.
+  'GET /moderation/members/:userId': async (services, guildId, callerId) => ({ userId: plainMember(services, guildId, callerId) }),
+  'PATCH /moderation/cases/:caseNumber': async (services, guildId, callerId) => ({ caseNumber: String(await storedCase(services, guildId, callerId, 'note')) }),
+  'POST /moderation/cases/:caseNumber/pardon': async (services, guildId, callerId) => ({
+    caseNumber: String(await storedCase(services, guildId, callerId, 'warn')),
+  }),
+  // Raid mode off before a start and on before an end, in the store only (what each route then acts on).
+  'POST /moderation/raid/start': (services, guildId) => raidFixture(services, guildId, false),
+  'POST /moderation/raid/end': (services, guildId) => raidFixture(services, guildId, true),
   'POST /moderation/reports/:id/resolve': openReport,
   'POST /moderation/reports/:id/dismiss': openReport,
+  'POST /moderation/appeals/:id/accept': openAppeal,
+  'POST /moderation/appeals/:id/deny': openAppeal,
   'GET /reaction-roles/messages': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
   'POST /reaction-roles': pickRolesMessage,
   'PATCH /reaction-roles/:id': reactionRoleEntry,
   'DELETE /reaction-roles/:id': reactionRoleEntry,
+  'POST /role-menus': async (services, guildId) => roleMenuPlace(services, guildId),
+  'PATCH /role-menus/:id': postedRoleMenu,
+  'DELETE /role-menus/:id': postedRoleMenu,
   'POST /role-grants/:id/retry': failedRoleGrant,
   'DELETE /role-grants/:id': failedRoleGrant,
   'POST /settings/history/:entryId/restore': async (services, guildId) => {
@@ -372,7 +436,37 @@ export const ROUTE_FIXTURES: Record<string, RouteFixture> = {
   },
   'POST /music/queue/move': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
   'DELETE /music/queue/:entryId': (services, guildId, callerId) => musicPlaying(services, guildId, callerId),
+  // Leveling resets with undo, adjustments and imports (issue 25, points 1 and 2): the caller has XP
+  // to reset, a backup waits to be restored, the owner is given XP and imported.
+  'POST /leveling/reset': async (services, guildId, callerId) => {
+    await services.store.models.UserLevel.destroy({ where: { guildId, userId: callerId } });
+    await services.store.models.UserLevel.create({ guildId, userId: callerId, username: 'fixture', level: 2, xp: 5, totalXp: 160, messagesCount: 3 });
+    return {};
+  },
+  'POST /leveling/backups/:id/restore': async (services, guildId) => {
+    const now = services.clock.ms();
+    const row = await services.store.models.LevelBackup.create({
+      guildId,
+      kind: 'reset-server',
+      userId: null,
+      summary: 'Fixture reset',
+      memberCount: 0,
+      snapshot: JSON.stringify({ members: [] }),
+      actorId: null,
+      actorName: 'fixture',
+      createdAt: new Date(now),
+      expiresAt: new Date(now + 86_400_000),
+      restoredAt: null,
+      restoredByName: null,
+    });
+    return { id: String(row.id) };
+  },
+  'POST /leveling/adjust': async (services, guildId) => ({ userId: services.gateway.guild(guildId)?.ownerId ?? '' }),
+  'POST /leveling/import/preview': async (services, guildId) => ({ content: `user_id,xp\n${services.gateway.guild(guildId)?.ownerId ?? ''},500\n` }),
+  'POST /leveling/import': async (services, guildId) => ({ content: `user_id,xp\n${services.gateway.guild(guildId)?.ownerId ?? ''},500\n` }),
   'POST /welcome/test': async (services, guildId) => ({ channelId: channelNamed(services, guildId, 'general')?.id ?? '' }),
+  // The welcome card's preview (issue 25, point 5): drawn for the caller, nothing to set up.
+  'GET /welcome/card/preview': async () => ({}),
 };
 
 /** The key a route's fixture is found by. */

@@ -87,6 +87,8 @@ export interface Invocation {
   source: 'slash' | 'text';
   /** How the member invokes commands here: '/' or the guild's text prefix. */
   prefix: string;
+  /** The message that ran a text command (a slash command has none). */
+  messageId?: string;
 }
 
 /** A command of a feature. */
@@ -106,9 +108,37 @@ export interface Command {
    */
   deferAfterMs?: number;
   options?: CommandOption[];
+  /**
+   * Subcommands (/case show, /case edit): each is run as a command of its own named 'case show',
+   * with the parent's feature, permission and ephemeral unless it sets its own. The parent's `run`
+   * answers a text command given no known subcommand (say which there are).
+   */
+  subcommands?: Subcommand[];
   run(invocation: Invocation): Promise<CommandReply | string>;
   /** A click on one of the reply's buttons (custom id `name:arg:…`): the new content of that message. */
   button?(invocation: Omit<Invocation, 'options' | 'source' | 'prefix'>, args: string[]): Promise<CommandReply>;
+}
+
+/** A subcommand of a command: its word, what it does, its options and its run. */
+export type Subcommand = Pick<Command, 'name' | 'description' | 'options' | 'run'> & Partial<Pick<Command, 'permission' | 'ephemeral' | 'deferAfterMs'>>;
+
+/** A subcommand as a command of its own ('case show'), or undefined when the command has no such subcommand. */
+export function subcommandOf(command: Command, word: string): Command | undefined {
+  const sub = command.subcommands?.find((candidate) => candidate.name === word);
+  if (!sub) return undefined;
+  const { subcommands: _ignored, button: _button, ...parent } = command;
+  return {
+    ...parent,
+    ...sub,
+    name: `${command.name} ${sub.name}`,
+    permission: sub.permission ?? command.permission,
+    ephemeral: sub.ephemeral ?? command.ephemeral,
+  };
+}
+
+/** What a member can run of a command: the command itself, or each of its subcommands. */
+export function commandLeaves(command: Command): Command[] {
+  return command.subcommands ? command.subcommands.flatMap((sub) => subcommandOf(command, sub.name) ?? []) : [command];
 }
 
 /** The message a message command was run on, as plain values. */

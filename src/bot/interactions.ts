@@ -9,7 +9,7 @@ import {
   type MessageContextMenuCommandInteraction,
 } from 'discord.js';
 import type { Services } from '../core/services';
-import type { Command, CommandReply, CommandUser, MessageCommand } from './command';
+import { subcommandOf, type Command, type CommandReply, type CommandUser, type MessageCommand } from './command';
 import { failureText, reportFailure, runCommand, runMessageCommand } from './dispatch';
 import { targetMessage } from './message-commands';
 import { slashOptions } from './slash';
@@ -37,7 +37,9 @@ export function createInteractionDispatcher(
     if (interaction.isAutocomplete()) return autocomplete(interaction, byName, services);
     if (interaction.isButton()) return button(interaction, byName, services);
     if (interaction.isChatInputCommand()) {
-      const command = byName.get(interaction.commandName);
+      const named = byName.get(interaction.commandName);
+      const sub = interaction.options.getSubcommand(false);
+      const command = named && sub ? subcommandOf(named, sub) : named;
       if (!command) return unknownCommand(interaction, services);
       if (!interaction.inCachedGuild()) return outsideServer(interaction);
       return runSlash(command, interaction, services);
@@ -141,7 +143,9 @@ async function answerCommand(
 }
 
 async function autocomplete(interaction: AutocompleteInteraction, byName: Map<string, Command>, services: Services): Promise<void> {
-  const command = byName.get(interaction.commandName);
+  const named = byName.get(interaction.commandName);
+  const sub = interaction.options.getSubcommand(false);
+  const command = named && sub ? subcommandOf(named, sub) : named;
   const focused = interaction.options.getFocused(true);
   const option = command?.options?.find((candidate) => candidate.name === focused.name);
   if (!command || !option || option.type !== 'string' || !option.autocomplete || !interaction.inCachedGuild()) {

@@ -13,10 +13,12 @@ export interface OutgoingMessage {
   mentionUserIds?: string[];
   /** Roles this message may ping. */
   mentionRoleIds?: string[];
+  /** Files to attach (the welcome card). */
+  files?: { name: string; data: Buffer }[];
 }
 
 /** The payload discord.js sends: content, embeds with the guild's footer, and allowed mentions. */
-export type PreparedMessage = Pick<MessageCreateOptions, 'content' | 'embeds' | 'components' | 'allowedMentions'>;
+export type PreparedMessage = Pick<MessageCreateOptions, 'content' | 'embeds' | 'components' | 'allowedMentions' | 'files'>;
 
 /** Adds the guild's custom footer to an embed, after the embed's own footer if it has one. */
 export function withFooter(embed: APIEmbed, footer: string | null): APIEmbed {
@@ -31,6 +33,7 @@ export function prepareMessage(message: OutgoingMessage, settings: Pick<GuildSet
     ...(message.content !== undefined ? { content: message.content } : {}),
     ...(message.embeds ? { embeds: message.embeds.map((embed) => withFooter(embed, settings?.embedFooter ?? null)) } : {}),
     ...(message.components ? { components: message.components } : {}),
+    ...(message.files?.length ? { files: message.files.map((file) => ({ attachment: file.data, name: file.name })) } : {}),
     // Nothing is parsed from the text: @everyone, @here and role or user mentions typed by anyone stay inert.
     allowedMentions: { parse: [], users: message.mentionUserIds ?? [], roles: message.mentionRoleIds ?? [] },
   };
@@ -95,6 +98,33 @@ export class Messenger {
       if (error instanceof DiscordRefused) return refuse(error);
       throw error;
     }
+  }
+
+  /**
+   * Edits a message the bot posted in a channel of the guild, in place (PATCH: it keeps its id, pins
+   * and reactions). Throws DiscordRefused in words when the message was deleted or the bot can no
+   * longer edit it.
+   */
+  async edit(guildId: string, channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
+    const client = this.deps.client;
+    const guild = client?.guilds.cache.get(guildId);
+    const channel = guild?.channels.cache.get(channelId);
+    const botName = guild?.members.me?.displayName ?? client?.user?.username ?? 'The bot';
+    if (!guild || !channel) throw new DiscordRefused(10003, 'Its channel no longer exists, so the message cannot be edited.');
+    if (!channel.isTextBased()) throw new DiscordRefused(50008, `#${channel.name} is not a text channel.`);
+    const payload = await this.prepare(guildId, message);
+    await askDiscord(
+      () => channel.messages.edit(messageId, payload),
+      botName,
+      (code) =>
+        code === RESTJSONErrorCodes.UnknownMessage
+          ? 'The message was deleted in Discord, so it can no longer be edited.'
+          : code === RESTJSONErrorCodes.MissingAccess || code === RESTJSONErrorCodes.MissingPermissions
+            ? `${botName} can no longer see #${channel.name}, so it cannot edit the message. Give its role View Channel there.`
+            : code === RESTJSONErrorCodes.CannotEditMessageAuthoredByAnotherUser
+              ? `That message was not posted by ${botName}, so it cannot edit it.`
+              : undefined,
+    );
   }
 
   /**

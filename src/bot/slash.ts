@@ -55,7 +55,18 @@ export function slashJSON(command: Command): RESTPostAPIChatInputApplicationComm
     default_member_permissions: command.permission !== undefined ? command.permission.toString() : null,
     contexts: [InteractionContextType.Guild],
     integration_types: [ApplicationIntegrationType.GuildInstall],
-    ...(command.options?.length ? { options: command.options.map(apiOption) } : {}),
+    ...(command.subcommands?.length
+      ? {
+          options: command.subcommands.map((sub) => ({
+            type: ApplicationCommandOptionType.Subcommand as const,
+            name: sub.name,
+            description: sub.description,
+            ...(sub.options?.length ? { options: sub.options.map(apiOption) } : {}),
+          })),
+        }
+      : command.options?.length
+        ? { options: command.options.map(apiOption) }
+        : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Message } from 'discord.js';
 import type { Services } from '../core/services';
-import type { Command, CommandReply } from './command';
+import { subcommandOf, type Command, type CommandReply } from './command';
 import { failureText, reportFailure, runCommand } from './dispatch';
 import { commandAttachment } from './slash';
 import { textOptions } from './text';
@@ -22,6 +22,10 @@ export function createTextCommandHandler(commands: readonly Command[], services:
       const name = /^(\S+)/.exec(body)?.[1]?.toLowerCase();
       const command = name ? byName.get(name) : undefined;
       if (!command || !name) return;
+      // "!case edit 12 …": the subcommand's word follows the name; without a known one, the parent answers.
+      const word = command.subcommands ? /^\s+(\S+)/.exec(body.slice(name.length)) : null;
+      const sub = word?.[1] ? subcommandOf(command, word[1].toLowerCase()) : undefined;
+      if (sub && word) return runTextCommand(services, message, sub, { name: body.slice(0, name.length + word[0].length), body, prefix });
       return runTextCommand(services, message, command, { name, body, prefix });
     });
   };
@@ -51,6 +55,7 @@ async function runTextCommand(
       options,
       source: 'text',
       prefix,
+      messageId: message.id,
     });
     await reply(answer);
   } catch (error) {

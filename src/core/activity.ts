@@ -37,6 +37,7 @@ export class ActivityRecorder {
   /** The UTC day last asked for, as text, and the instants it spans. */
   private today = { start: 0, end: 0, day: '' };
   private readonly task: PeriodicTask;
+  private readonly flushedListeners: ((guildIds: Set<string>) => void)[] = [];
 
   constructor(
     /** Runs each write's transaction (src/db/writer.ts). */
@@ -71,6 +72,11 @@ export class ActivityRecorder {
     entryOf(this.commandCounts, guildId, command, () => ({ count: 0 })).count += 1;
   }
 
+  /** Calls `listener` with the guilds whose counts (messages, joins, commands) each flush wrote. */
+  onFlushed(listener: (guildIds: Set<string>) => void): void {
+    this.flushedListeners.push(listener);
+  }
+
   /** Starts the periodic flush. */
   start(): void {
     this.task.start();
@@ -99,6 +105,18 @@ export class ActivityRecorder {
     return entryOf(this.days, day, guildId, () => ({ guildId, day, messages: 0, joins: 0, leaves: 0, commands: 0 }));
   }
 
+  /** Tells the listeners what a flush wrote; what they throw is logged, never taken for a failed write. */
+  private tellFlushed(guildIds: Set<string>): void {
+    if (guildIds.size === 0) return;
+    for (const listener of this.flushedListeners) {
+      try {
+        listener(guildIds);
+      } catch (error) {
+        this.logger.error({ err: error }, 'a listener of the activity flush failed');
+      }
+    }
+  }
+
   private async writePending(): Promise<void> {
     if (!this.days.size && !this.lastPosts.size && !this.commandCounts.size) return;
     const days = [...entriesOf(this.days)].map(([, , counters]) => counters);
@@ -112,6 +130,7 @@ export class ActivityRecorder {
     try {
       await this.writer.run('activity', activityWrite(days, posts, commands));
       for (const post of posts) setEntry(this.writtenPosts, post.guildId, post.userId, post.at);
+      this.tellFlushed(new Set([...days.map((row) => row.guildId), ...commands.map((row) => row.guildId)]));
     } catch (error) {
       this.logger.error({ err: error }, 'activity flush failed; keeping the counts for the next flush');
       for (const row of days) {

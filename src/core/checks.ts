@@ -24,6 +24,7 @@ export function problemText({ problem, fix }: Problem): string {
 /** What the bot must be able to do in each configured channel. */
 export const CHANNEL_NEEDS: Partial<Record<SettingKey, ChannelNeed[]>> = {
   welcomeChannelId: ['send'],
+  goodbyeChannelId: ['send'],
   rulesChannelId: ['send', 'embed', 'react', 'readHistory'],
   logChannelId: ['send', 'embed'],
 };

@@ -4,9 +4,9 @@ import { DiscordRefused, DomainError, InvalidInput, summarizeFields } from './er
 
 test('InvalidInput names each field in words in its message, a sentence each', () => {
   const error = new InvalidInput({ xpCooldown: 'must be at most 86400', textMultiplier: 'must be a number' });
-  assert.equal(error.message, 'XP cooldown must be at most 86400. Text multiplier must be a number.');
+  assert.equal(error.message, 'XP cooldown must be at most 86,400. Text multiplier must be a number.');
   assert.ok(error instanceof DomainError);
-  assert.deepEqual(InvalidInput.field('welcomeChannelId', 'is required').fields, { welcomeChannelId: 'is required' });
+  assert.deepEqual(InvalidInput.field('welcomeChannelId', 'is required').fields, { welcomeChannelId: 'Welcome channel is required.' });
   assert.equal(InvalidInput.field('a', 'b', 'Custom.').message, 'Custom.');
   assert.equal(summarizeFields({}), 'The input is invalid.');
 });
@@ -19,8 +19,8 @@ test('a field path reads as words: ids by what they name, servers for guilds, li
     [{ id: 'is required' }, 'ID is required.'],
     [{ user_id: 'is required' }, 'User is required.'],
     [{ webhookUrl: 'must be an http(s) URL', apiKey: 'is required' }, 'Webhook URL must be an http(s) URL. API key is required.'],
-    [{ 'serverSettings.xpCooldown': 'must be between 0 and 86400' }, 'Server settings XP cooldown must be between 0 and 86400.'],
-    [{ 'escalation.0.warnings': 'has another step at 3 warnings' }, 'Escalation #1 warnings has another step at 3 warnings.'],
+    [{ 'serverSettings.xpCooldown': 'must be between 0 and 86400' }, 'XP cooldown must be between 0 and 86,400.'],
+    [{ 'escalation.0.warnings': 'has another step at 3 warnings' }, 'Escalation #1: warnings has another step at 3 warnings.'],
     [{ body: 'must be an object' }, 'The request body must be an object.'],
     [{ welcomeChannelId: 'Pick the welcome channel first.' }, 'Pick the welcome channel first.'],
     [{ roleId: 'AwesomeBot cannot give @VIP. Move its role above it' }, 'AwesomeBot cannot give @VIP. Move its role above it.'],

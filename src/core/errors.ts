@@ -1,7 +1,8 @@
 // Errors of the domain: what went wrong, in words a server admin or member understands, with no
 // HTTP status or Discord reply attached. The HTTP face maps them to statuses in one middleware;
 // the bot's interaction dispatcher answers them as ephemeral replies. Anything else is a bug.
-import { asSentence, counted, fieldInWords } from '../shared/words';
+import { counted } from '../shared/words';
+import { fieldSentences } from '../shared/field-words';
 
 /** The base of every error a face may show as it is. */
 export abstract class DomainError extends Error {
@@ -41,7 +42,7 @@ export class Conflict extends DomainError {
  * number." A message that is a sentence already (it starts with a capital) is kept as it is.
  */
 export function summarizeFields(fields: Record<string, string>): string {
-  const parts = Object.entries(fields).map(([field, message]) => asSentence(/^[A-Z]/.test(message) ? message : `${fieldInWords(field)} ${message}`));
+  const parts = Object.values(fieldSentences(fields));
   return parts.length ? parts.join(' ') : 'The input is invalid.';
 }
 
@@ -91,11 +92,12 @@ export class StaleVersion extends DomainError {
 /** The input is wrong; `fields` maps each bad field to what is wrong with it. */
 export class InvalidInput extends DomainError {
   override name = 'InvalidInput';
-  constructor(
-    readonly fields: Record<string, string>,
-    message = summarizeFields(fields),
-  ) {
+  /** Each bad field's problem as a sentence naming the field ("Price must be a whole number."). */
+  readonly fields: Record<string, string>;
+
+  constructor(fields: Record<string, string>, message = summarizeFields(fields)) {
     super(message);
+    this.fields = fieldSentences(fields);
   }
 
   /** One bad field: `InvalidInput.field('xpCooldown', 'must be at most 86400')`. */

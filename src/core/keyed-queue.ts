@@ -19,4 +19,9 @@ export class KeyedQueue {
     });
     return result;
   }
+
+  /** Settles once every task queued so far has (at shutdown: what is under way finishes). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.tails.values()]);
+  }
 }

@@ -18,6 +18,7 @@ import type { SecretBox } from './crypto';
 import type { DemoSignIn } from './demo-sign-in';
 import type { DiscordOAuth } from './discord-oauth';
 import type { FeatureStates } from './feature-state';
+import type { LiveBus } from './live';
 import type { Notifier } from './notifier';
 import type { TtlCache } from './ttl-cache';
 import type { ProductWriter } from './write-jobs';
@@ -57,6 +58,8 @@ export interface Services {
   guildState: GuildStateStore;
   /** Short-lived answers of busy reads (leaderboard, economy stats), cleared by each XP flush. */
   readCache: TtlCache<unknown>;
+  /** What changed in each guild, for the dashboard's live streams (features/live). */
+  live: LiveBus;
   /** Every feature's state, made at start (core/feature.ts, makeFeatureStates). */
   states: FeatureStates;
   /** What the services ask of every feature (settings effects, diagnostics, catch-ups). */

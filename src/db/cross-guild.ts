@@ -7,8 +7,11 @@ import type { Models, Store } from './store';
 export const CROSS_GUILD_QUERIES = {
   'due announcements': 'the scheduler sends what is due in every guild, claiming each row by id before it sends',
   'expired temporary bans': 'the temporary-ban task lifts what expired in every guild, claiming each row by id',
+  'due timeout renewals': 'the long-timeout task renews what is due in every guild, claiming each row by id',
+  'active raids': 'raid mode falls back after its quiet period in every guild, each end claimed by a conditional update',
   'due role grants': 'the retrier retries what is due in every guild, and prunes what settled long ago',
   'reaction-role index': 'at start, which messages of every guild have active reaction roles',
+  'expired level backups': 'level backups past their 7 days are pruned in every guild, on the product clock',
   "a person's servers": "the dashboard's overview counts over the servers the signed-in person manages",
 } as const;
 export type CrossGuildQuery = keyof typeof CROSS_GUILD_QUERIES;

@@ -7,6 +7,8 @@ export interface GuildStateValues {
   rulesMessage: { channelId: string; messageId: string; missing: boolean };
   /** When the bot last saw the guild (ISO): joins after it are caught up on at start. */
   lastSeenAt: string;
+  /** The sandbox's demo history was written for this guild: its seed and where its month ends (ISO). */
+  demoHistory: { seed: number; anchor: string };
 }
 export type GuildStateKey = keyof GuildStateValues;
 

@@ -16,8 +16,12 @@ import { LevelReward, ShopItem, Transaction } from './models/economy';
 import { MemberActivity, UserCurrency, UserInventory, UserLevel } from './models/member';
 import { Account } from './models/account';
 import { Session } from './models/session';
+import { ModerationAppeal } from './models/appeal';
 import { RoleGrantRetry } from './models/role-grant';
 import { MusicSession, MusicStation, MusicTrack } from './models/music';
+import { RaidState } from './models/raid';
+import { LevelBackup, XpAdjustment } from './models/level-backup';
+import { RoleMenu } from './models/role-menu';
 import { AppSetting, DashboardGrant, GuildSettings, Revision, SettingsHistory, WebhookDelivery } from './models/settings';
 import { CommandUsage, GuildDailyStats } from './models/stats';
 
@@ -43,6 +47,7 @@ export const models = {
   GuildState,
   ModerationLog,
   ModerationReport,
+  ModerationAppeal,
   CommandUsage,
   GuildDailyStats,
   LevelReward,
@@ -51,6 +56,10 @@ export const models = {
   MusicTrack,
   MusicStation,
   MusicSession,
+  RaidState,
+  LevelBackup,
+  XpAdjustment,
+  RoleMenu,
 };
 export type Models = typeof models;
 

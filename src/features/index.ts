@@ -6,6 +6,7 @@ import { economyFeature } from './economy';
 import { levelingFeature } from './leveling';
 import { reactionRolesFeature } from './reaction-roles';
 import { roleGrantsFeature } from './role-grants';
+import { roleMenusFeature } from './role-menus';
 import { verificationFeature } from './verification';
 import { welcomeFeature } from './welcome';
 import { authFeature } from './auth';
@@ -16,6 +17,7 @@ import { moderationFeature } from './moderation';
 import { musicFeature } from './music';
 import { statsFeature } from './stats';
 import { systemFeature } from './system';
+import { liveFeature } from './live';
 
 /** Every feature of the product, in the order they start (and the reverse order they stop). */
 export const FEATURES: readonly Feature[] = [
@@ -29,6 +31,7 @@ export const FEATURES: readonly Feature[] = [
   welcomeFeature,
   verificationFeature,
   reactionRolesFeature,
+  roleMenusFeature,
   announcementsFeature,
   levelingFeature,
   economyFeature,
@@ -36,4 +39,5 @@ export const FEATURES: readonly Feature[] = [
   roleGrantsFeature,
   musicFeature,
   diagnosticsFeature,
+  liveFeature,
 ];

@@ -14,7 +14,7 @@ import { mountRoutes } from './mount';
 import { rawBodyMatcher, routePath, type RouteSpec } from './route';
 import { indexRoutes } from './route-index';
 import { createRouter } from './router';
-import { createSessionMiddleware } from './session';
+import { createSessionMiddleware, sessionCookieName } from './session';
 import { serveDashboard } from './static';
 
 /** What only the HTTP face needs; everything shared is in Services. */
@@ -77,7 +77,7 @@ export function createApp(services: Services, routes: readonly RouteSpec[], deps
   app.use(errorHandler(logger));
   // Before the dashboard, whose fallback would answer any other path with the index page.
   app.use(metricsEndpoint(deps.metrics, config.metricsToken));
-  app.use(serveDashboard(deps.webRoot));
+  app.use(serveDashboard(deps.webRoot, { sessionCookie: sessionCookieName(config.publicUrl) }));
   if (httpsPublic) {
     // Browsers reach us over https (PUBLIC_URL), whatever the hop before us says: cookies are Secure.
     app.use((ctx, next) => {

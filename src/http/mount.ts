@@ -38,8 +38,8 @@ export function mountRoutes(router: Router, routes: readonly RouteSpec[], servic
       return route.handler({ ...base, account, guild: ctx.state.guild as GuildSummary, access: ctx.state.access as GuildAccess });
     };
     const read = route.method === 'get';
-    // Not cached here: public and account routes, and guild reads that opt out (downloads, answers their service keeps).
-    if (route.kind !== 'guild' || (read && route.cache === false)) chain.push((ctx) => respond(ctx, () => run(ctx)));
+    // Not cached here: public and account routes, guild reads that opt out (downloads, answers their service keeps) and streams.
+    if (route.kind !== 'guild' || (read && (route.cache === false || route.stream))) chain.push((ctx) => respond(ctx, () => run(ctx)));
     else if (read) {
       // Asked after the access check, so a cached answer never reaches someone the live gateway
       // data no longer allows; per user and access level, as answers differ by both.

@@ -12,7 +12,7 @@ import type { Account } from '../db/models/account';
 import type { AccessLevel } from '../shared/access';
 
 export { HttpError, Unauthorized } from './errors';
-export { establishSession, endSession } from './session';
+export { establishSession, endSession, sessionCheck } from './session';
 
 /** HTTP methods a route may use. */
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -100,6 +100,12 @@ export interface GuildRouteSpec<B extends ZodType = ZodType, Q extends ZodType =
    * it (the origin is still checked). The handler enforces its own size limit while reading.
    */
   rawBody?: true;
+  /**
+   * The answer stays open and streams (Server-Sent Events): never cached nor compressed; the
+   * handler sets ctx.body to the stream and returns nothing. Clients that only want the status (the
+   * access matrix) close it once the headers arrive.
+   */
+  stream?: true;
   handler(request: GuildRequest<B, Q>): unknown;
 }
 

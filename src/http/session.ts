@@ -148,3 +148,19 @@ export async function establishSession(ctx: Context, account: { id: number }): P
 export function endSession(ctx: Context): void {
   ctx.session = null;
 }
+
+/**
+ * A check of whether the session this request came with is still open (not signed out here or
+ * everywhere, not expired), read from the store each time: for answers that outlive their request
+ * (a live stream), which must end with the session.
+ */
+export function sessionCheck(ctx: Context, store: Store, publicUrl: string): () => Promise<boolean> {
+  const key = ctx.cookies.get(sessionCookieName(publicUrl));
+  const accountId = ctx.session?.accountId;
+  if (!key || accountId === undefined) return async () => false;
+  const id = rowId(key);
+  return async () => {
+    const row = await store.models.Session.findByPk(id);
+    return row !== null && row.accountId === accountId && row.expiresAt.getTime() > Date.now();
+  };
+}

@@ -47,6 +47,8 @@ export const joinSchema = z.object({
     .regex(/^\d{1,4}$/)
     .optional(),
   roles: z.array(snowflake).optional(),
+  /** A new user whose account was made this many days ago (its id carries that time); not with `id`. */
+  accountAgeDays: z.number().int().min(0).max(5000).optional(),
 });
 
 /** PATCH /_sandbox/guilds/:guildId/members/:userId */

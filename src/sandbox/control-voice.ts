@@ -27,6 +27,8 @@ export const guildPatchSchema = z.object({
   afkChannelId: snowflake.nullable().optional(),
   afkTimeout: z.union([z.literal(60), z.literal(300), z.literal(900), z.literal(1800), z.literal(3600)]).optional(),
   systemChannelId: snowflake.nullable().optional(),
+  /** Discord's verification level, 0 (None) to 4 (Highest). */
+  verificationLevel: z.number().int().min(0).max(4).optional(),
 });
 
 /**

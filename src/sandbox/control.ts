@@ -5,8 +5,10 @@ import { MAX_ATTACHMENT_BYTES } from './attachments';
 import { DiscordApiError } from './errors';
 import { hasLoopbackHost, isCrossSite } from './origin';
 import { registerChatControls } from './control-chat';
+import { registerDemoControls } from './control-demo';
 import { registerStructureControls } from './control-structure';
 import { registerVoiceControls } from './control-voice';
+import { newUserId, registerRaidControls } from './control-raids';
 import { registerVoiceAudioControls } from './voice/control';
 import { faultSchema, joinSchema, memberPatchSchema, moderationSchema, userPatchSchema } from './control-schemas';
 import { guildPermissions, hasPermission, outranks } from './permissions';
@@ -34,8 +36,10 @@ export function buildControlRouter(services: SandboxServices): Router {
     checkRoles(guild, input.roles);
     if (input.id && guild.bans.has(input.id)) throw new ControlError(403, 'banned', 'This user is banned from the guild.');
     if (input.id && guild.members.has(input.id)) throw new ControlError(409, 'already_member', 'This user is already a member.');
+    if (input.id && input.accountAgeDays !== undefined)
+      throw new ControlError(400, 'invalid_body', 'Give an id or an account age, not both.', { accountAgeDays: 'Not with an id.' });
     const member = world.addMember(guild.id, {
-      ...(input.id ? { id: input.id } : {}),
+      ...(input.id ? { id: input.id } : input.accountAgeDays !== undefined ? { id: newUserId(world, input.accountAgeDays) } : {}),
       username: input.username,
       ...(input.globalName !== undefined ? { globalName: input.globalName } : {}),
       ...(input.discriminator ? { discriminator: input.discriminator } : {}),
@@ -135,7 +139,9 @@ export function buildControlRouter(services: SandboxServices): Router {
   registerChatControls(router, services);
   registerStructureControls(router, services);
   registerVoiceControls(router, services);
+  registerRaidControls(router, services);
   registerVoiceAudioControls(router, services);
+  registerDemoControls(router, services);
   return router;
 }
 

@@ -27,6 +27,8 @@ export type { DemoIds, NewMemberInput } from './types';
 export type { SandboxMount } from './mount';
 export { compressedRateLimits, DISCORD_RATE_LIMITS, type RateLimitOption, type RateLimitTable } from './ratelimit';
 export { MESSAGES_KEPT_PER_CHANNEL } from './channel-messages';
+export { applyDemoHistory, demoHistoryControl, DEMO_HISTORY_DAYS } from './demo-history';
+export type { DemoHistory, DemoResetOutcome } from './demo-history-types';
 
 /** Options of `startSandbox`; everything has a default. */
 export interface SandboxOptions {

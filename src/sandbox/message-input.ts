@@ -17,6 +17,8 @@ export interface NewMessageInput {
   interactionMetadata?: MessageRecord['interactionMetadata'];
   /** Back-dated history (seed): no dispatch, given time. */
   timestamp?: number;
+  /** A back-dated message's own id (the demo history makes them from their time: historySnowflake). */
+  id?: string;
   /** Ephemeral replies: kept by id but not listed in the channel nor dispatched. */
   ephemeral?: boolean;
   /** Who may be pinged (absent: everything mentioned, within the author's permissions). */

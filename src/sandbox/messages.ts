@@ -114,7 +114,7 @@ export class MessageStore {
     const readIn = channel ?? this.threads?.parentOf(channelId);
     const at = input.timestamp ?? this.world.clock.ms();
     const message: MessageRecord = {
-      id: input.timestamp ? this.world.snowflakes.at(at) : this.world.snowflakes.next(),
+      id: input.timestamp ? (input.id ?? this.world.snowflakes.at(at)) : this.world.snowflakes.next(),
       channelId,
       guildId: guild.id,
       authorId: input.authorId,

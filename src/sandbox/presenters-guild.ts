@@ -54,7 +54,9 @@ export function presentGuild(guild: GuildRecord): APIGuild & { home_header: null
     nsfw_level: GuildNSFWLevel.Default,
     premium_progress_bar_enabled: false,
     safety_alerts_channel_id: null,
-    incidents_data: null,
+    incidents_data: guild.incidents
+      ? { invites_disabled_until: guild.incidents.invitesDisabledUntil, dms_disabled_until: guild.incidents.dmsDisabledUntil }
+      : null,
     home_header: null,
     hub_type: null,
     nsfw: false,

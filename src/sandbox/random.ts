@@ -1,19 +1,13 @@
+import { mulberry32 } from '../shared/seeded-random';
+
 /** A small seeded PRNG (mulberry32) so the demo world is the same for a given seed. */
 export class SeededRandom {
-  private state: number;
+  /** A float in [0, 1). */
+  readonly next: () => number;
 
   /** Starts the sequence for `seed`. */
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A float in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = mulberry32(seed);
   }
 
   /** An integer in [min, max]. */

@@ -1,3 +1,5 @@
+import type { UploadedFile } from './multipart';
+
 /** Who is calling a REST route. */
 export type Caller = { kind: 'bot' } | { kind: 'bearer'; userId: string; scopes: string[] } | { kind: 'none' };
 
@@ -9,6 +11,8 @@ export interface RouteRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
+  /** The files of a multipart body (`files[n]` parts); none for JSON. */
+  files?: UploadedFile[];
   caller: Caller;
   /** The decoded `X-Audit-Log-Reason` header, if any. */
   reason: string | null;

@@ -33,6 +33,17 @@ export class SnowflakeFactory {
     return this.make(BigInt(Math.floor(timeMs)));
   }
 
+  /**
+   * An id for a past time that leaves the run-time ids' order alone (a user whose account is days
+   * old): another worker number and its own counter, so it never equals an id of `next()`.
+   */
+  backdated(timeMs: number): string {
+    this.backdatedCounter = (this.backdatedCounter + 1n) & 0xfffn;
+    return (((BigInt(Math.floor(timeMs)) - DISCORD_EPOCH) << 22n) | (2n << 17n) | this.backdatedCounter).toString();
+  }
+
+  private backdatedCounter = 0n;
+
   private make(timeMs: bigint): string {
     // Keep ids strictly increasing even if the clock goes backwards or 4,096 ids share a millisecond.
     let ts = timeMs > this.lastTimestamp ? timeMs : this.lastTimestamp;
@@ -48,6 +59,15 @@ export class SnowflakeFactory {
     this.lastTimestamp = ts;
     return (((ts - DISCORD_EPOCH) << 22n) | (1n << 17n) | this.counter).toString();
   }
+}
+
+/**
+ * The id of a back-dated object of the demo history (src/sandbox/demo-history.ts): made from its
+ * time and its place in the history alone, so the same history gives the same ids on every start.
+ * Worker 3 is the history's own: no id of the factory above can equal one.
+ */
+export function historySnowflake(timeMs: number, sequence: number): string {
+  return (((BigInt(Math.floor(timeMs)) - DISCORD_EPOCH) << 22n) | (3n << 17n) | BigInt(sequence & 0xfff)).toString();
 }
 
 /** The creation time (ms since 1970) encoded in a snowflake. */

@@ -132,6 +132,8 @@ export interface GuildRecord {
   explicitContentFilter: GuildExplicitContentFilter;
   preferredLocale: Locale;
   systemChannelFlags: GuildSystemChannelFlags;
+  /** Discord's incident actions (raid protection): until when invites and DMs are paused, ISO times; absent = none. */
+  incidents?: { invitesDisabledUntil: string | null; dmsDisabledUntil: string | null };
 }
 
 /** One emoji's reactions on a message. */

@@ -3,6 +3,7 @@
 // gateway dispatch Discord would send and, for moderation, an audit-log entry. The records and the
 // bus live in world-state.ts; channel messages, DMs and channels and roles in their own stores,
 // which the World composes.
+import type { AppliedDemoHistory, DemoResetOutcome } from './demo-history-types';
 import { AuditLogEvent, GatewayDispatchEvents, MessageType, type APIAuditLogChange } from 'discord-api-types/v10';
 import { systemClock, type Clock } from '../core/clock';
 import { recordAudit, roleDiff, type ActionContext } from './audit-log';
@@ -46,6 +47,13 @@ export class World extends WorldState {
   /** Users the demo login may sign in as: the seeded demo admin and the accounts it created. */
   readonly demoAccounts = new Set<string>();
   private demoIds: DemoIds | null = null;
+  /** The demo month applied to the demo guild (demo-history.ts), if any. */
+  demoHistory: AppliedDemoHistory | null = null;
+  /**
+   * What POST /_sandbox/demo/reset runs: set by the product that applied the demo history (it wipes
+   * its side of the demo guild and makes the month anew); null without one.
+   */
+  demoReset: (() => Promise<DemoResetOutcome>) | null = null;
 
   /**
    * `snowflakes` makes every id; `botToken` is what the bot must present; `clock` is the world's

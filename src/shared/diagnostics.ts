@@ -38,4 +38,4 @@ export const DiagnosticsSchema = z.object({
 export type Diagnostics = z.infer<typeof DiagnosticsSchema>;
 
 /** ?feature= narrows the list to one feature (the counts stay whole). */
-export const DiagnosticsQuery = z.object({ feature: z.enum(DIAGNOSTIC_FEATURES, { error: `must be one of ${DIAGNOSTIC_FEATURES.join(', ')}` }).optional() });
+export const DiagnosticsQuery = z.object({ feature: z.enum(DIAGNOSTIC_FEATURES, { error: 'is not one of the features the dashboard checks' }).optional() });

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 import { confirmRoleIds, flag, pageQuery, text, wholeNumber } from './fields';
 import { baseVersion } from './versions';
+import { labelFields } from './field-words';
 
 /** The economy's settings (spec sections 2, 3 and 9). */
 export const EconomySettingsSchema = z.object({
@@ -94,35 +95,44 @@ const shopItemFields = {
 };
 const forSale = z.boolean({ error: 'must be true or false' });
 
+/** The shop item dialog's names of its fields, for the messages about them. */
+export const SHOP_ITEM_LABELS = { name: 'Item name', roleId: 'Role ID', perMemberLimit: 'Limit per member', isActive: 'For sale' };
+
 /** POST /shop and PUT /shop/:itemId (spec section 5: name, price and type required; a role item needs its role). */
-export const ShopItemInput = z
-  .object({
-    ...shopItemFields,
-    isActive: forSale.default(true),
-    /** Sent by the spec's form; the route's server is the one used. */
-    serverId: z.string().optional(),
-    confirmRoleIds: confirmRoleIds(),
-    /** PUT: the version of the item the page loaded (a full save from an outdated page is refused where it would undo a change). */
-    baseVersion: baseVersion(),
-  })
-  .strict()
-  .refine((value) => value.type !== 'role' || Boolean(value.roleId), {
-    path: ['roleId'],
-    message: 'is required for a role item',
-    // Checked even when other fields are wrong, so the form shows every problem at once.
-    when: (payload) => (payload.value as { type?: unknown } | undefined)?.type === 'role',
-  });
+export const ShopItemInput = labelFields(
+  z
+    .object({
+      ...shopItemFields,
+      isActive: forSale.default(true),
+      /** Sent by the spec's form; the route's server is the one used. */
+      serverId: z.string().optional(),
+      confirmRoleIds: confirmRoleIds(),
+      /** PUT: the version of the item the page loaded (a full save from an outdated page is refused where it would undo a change). */
+      baseVersion: baseVersion(),
+    })
+    .strict()
+    .refine((value) => value.type !== 'role' || Boolean(value.roleId), {
+      path: ['roleId'],
+      message: 'is required for a role item',
+      // Checked even when other fields are wrong, so the form shows every problem at once.
+      when: (payload) => (payload.value as { type?: unknown } | undefined)?.type === 'role',
+    }),
+  SHOP_ITEM_LABELS,
+);
 export type ShopItemInput = z.input<typeof ShopItemInput>;
 
 /**
  * PATCH /shop/:itemId: only the fields the person changed, and the version of the item the page
  * loaded (what others changed meanwhile to other fields is kept; see src/shared/versions).
  */
-export const ShopItemPatch = z
-  .object({ ...shopItemFields, isActive: forSale })
-  .partial()
-  .extend({ confirmRoleIds: confirmRoleIds(), baseVersion: baseVersion() })
-  .strict();
+export const ShopItemPatch = labelFields(
+  z
+    .object({ ...shopItemFields, isActive: forSale })
+    .partial()
+    .extend({ confirmRoleIds: confirmRoleIds(), baseVersion: baseVersion() })
+    .strict(),
+  SHOP_ITEM_LABELS,
+);
 export type ShopItemPatch = z.input<typeof ShopItemPatch>;
 
 /** A shop item as listed. */

@@ -3,30 +3,41 @@
 import * as z from 'zod';
 import { Snowflake, SNOWFLAKE_MESSAGE } from './auth';
 
+/** A limit as people write it: 1,000,000. */
+const n = (value: number) => value.toLocaleString('en-US');
+
 /** A whole number between min and max. */
 export const wholeNumber = (min: number, max: number) =>
   z
     .number({ error: 'must be a number' })
     .int('must be a whole number')
-    .min(min, `must be between ${min} and ${max}`)
-    .max(max, `must be between ${min} and ${max}`);
+    .min(min, `must be between ${n(min)} and ${n(max)}`)
+    .max(max, `must be between ${n(min)} and ${n(max)}`);
 
 /** A decimal between min and max (multipliers). */
 export const decimal = (min: number, max: number) =>
-  z.number({ error: 'must be a number' }).min(min, `must be between ${min} and ${max}`).max(max, `must be between ${min} and ${max}`);
+  z
+    .number({ error: 'must be a number' })
+    .min(min, `must be between ${n(min)} and ${n(max)}`)
+    .max(max, `must be between ${n(min)} and ${n(max)}`);
 
 /** An on/off switch. */
 export const flag = () => z.boolean({ error: 'must be true or false' });
 
 /** Text of 1..max characters, trimmed. */
-export const text = (max: number) => z.string({ error: 'must be text' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+export const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${n(max)} characters`);
 
 /** Optional text of up to max characters; empty becomes null. */
 export const optionalText = (max: number) =>
   z
     .string({ error: 'must be text' })
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .max(max, `must be at most ${n(max)} characters`)
     .nullable()
     .transform((value) => (value ? value : null));
 
@@ -55,8 +66,8 @@ export const pageQuery = (maxPageSize: number, defaultPageSize: number) =>
     pageSize: z.coerce
       .number({ error: 'must be a number' })
       .int('must be a whole number')
-      .min(1, `must be between 1 and ${maxPageSize}`)
-      .max(maxPageSize, `must be between 1 and ${maxPageSize}`)
+      .min(1, `must be between 1 and ${n(maxPageSize)}`)
+      .max(maxPageSize, `must be between 1 and ${n(maxPageSize)}`)
       .default(defaultPageSize),
   });
 

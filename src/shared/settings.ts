@@ -10,6 +10,7 @@ import { ECONOMY_DEFAULTS, EconomySettingsSchema } from './economy';
 import { LEVELING_DEFAULTS, LevelingSettingsSchema } from './leveling';
 import { MODERATION_DEFAULTS, ModerationSettingsSchema } from './moderation';
 import { MUSIC_DEFAULTS, MusicSettingsSchema } from './music';
+import { RAID_DEFAULTS, RaidSettingsSchema } from './raids';
 import { WELCOME_DEFAULTS, WelcomeSettingsSchema } from './welcome';
 
 /** Every guild setting, each slice's fields side by side. */
@@ -20,6 +21,7 @@ export const GuildSettingsSchema = z.object({
   ...BotSettingsSchema.shape,
   ...ModerationSettingsSchema.shape,
   ...MusicSettingsSchema.shape,
+  ...RaidSettingsSchema.shape,
 });
 export type GuildSettings = z.infer<typeof GuildSettingsSchema>;
 export type SettingKey = keyof GuildSettings;
@@ -32,6 +34,7 @@ export const SETTINGS_DEFAULTS: GuildSettings = {
   ...BOT_DEFAULTS,
   ...MODERATION_DEFAULTS,
   ...MUSIC_DEFAULTS,
+  ...RAID_DEFAULTS,
 };
 
 /** The keys of every guild setting. */

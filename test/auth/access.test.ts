@@ -12,6 +12,7 @@ import { signInAs, startTestProduct } from '../helpers/product';
 import { routeFixture } from '../factories';
 import { waitFor } from '../helpers/wait';
 import { noiseWav } from '../helpers/audio';
+import { untilStreamOpens } from '../helpers/event-stream';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -34,8 +35,13 @@ describe('access control on every /api/servers/:guildId route', () => {
     const editor = world.addMember(guildId, { username: 'matrix_editor' });
     // Delegated access adds no Discord power: routes that make the bot hand out a role also need the
     // editor to be able to give it in Discord (test/security/role-escalation.test.ts). Here the
-    // editor holds Manage Roles above @Member, so the matrix tests the dashboard access alone.
-    const roleManager = world.structure.createRole(guildId, { name: 'Role Manager', permissions: PermissionFlagsBits.ManageRoles, position: 3 });
+    // editor holds Manage Roles above @Member (and Timeout Members, which pardoning a warning needs
+    // in Discord), so the matrix tests the dashboard access alone.
+    const roleManager = world.structure.createRole(guildId, {
+      name: 'Role Manager',
+      permissions: PermissionFlagsBits.ManageRoles | PermissionFlagsBits.ModerateMembers,
+      position: 3,
+    });
     world.setMemberRoles(guildId, editor.userId, [roleManager.id]);
     await waitFor(
       () => product.client.guilds.cache.get(guildId)?.members.cache.get(editor.userId)?.roles.cache.has(roleManager.id),
@@ -79,7 +85,8 @@ describe('access control on every /api/servers/:guildId route', () => {
     const fill = (value: string) => (value.startsWith(':') && value.slice(1) in values ? (values[value.slice(1)] ?? value) : value);
     if (route.example.query) path += `?${new URLSearchParams(Object.entries(route.example.query).map(([name, value]) => [name, fill(value)]))}`;
     const agent = session ? session.agent : request(product.url);
-    const pending = agent[route.method](path).set('Origin', product.config.publicUrl);
+    const sent = agent[route.method](path).set('Origin', product.config.publicUrl);
+    const pending = route.stream ? untilStreamOpens(sent) : sent;
     if (route.example.upload) return pending.set('Content-Type', 'audio/wav').send(noiseWav());
     if (route.example.body === undefined) return pending;
     const body = JSON.parse(JSON.stringify(route.example.body), (_key, value: unknown) =>

@@ -93,7 +93,7 @@ describe('sign-in with Discord (through the sandbox)', () => {
   test('a missing code or state answers 400 naming the field', async () => {
     const browser = browserAgent(product);
     const response = await browser.post('/api/auth/discord/callback', { state: 'x' }).expect(400);
-    assert.equal(response.body.fields.code, 'Invalid input: expected string, received undefined');
+    assert.equal(response.body.fields.code, 'Code is required.');
   });
 
   test('the session cookie is httpOnly and SameSite=Lax, and its id is a fresh 256-bit value after sign-in', async () => {

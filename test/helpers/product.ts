@@ -20,11 +20,27 @@ export const TEST_RATE_LIMITS: RateLimitSettings = { auth: { max: 1000, duration
  */
 export const TEST_SANDBOX_RATE_LIMITS = compressedRateLimits(10);
 
+/**
+ * The configuration of a product under test: sandbox mode on free ports, an in-memory store, the
+ * music library in a folder of the test's own (never data/ of the working copy), and the demo server
+ * empty (DEMO_HISTORY off: the tests count what they do from nothing); `env` adds or overrides.
+ */
+export function testConfig(env: NodeJS.ProcessEnv = {}) {
+  const musicDir = mkdtempSync(path.join(tmpdir(), 'music-lib-'));
+  return loadConfig({
+    PORT: '0',
+    SANDBOX_PORT: '0',
+    DATABASE_URL: 'sqlite::memory:',
+    LOG_LEVEL: 'silent',
+    MUSIC_DIR: musicDir,
+    DEMO_HISTORY: 'off',
+    ...env,
+  });
+}
+
 /** Starts the whole product in sandbox mode on free ports with an in-memory store, and waits for the bot. */
 export async function startTestProduct(env: NodeJS.ProcessEnv = {}, options: StartOptions = {}): Promise<Product> {
-  // The music library's files go to a folder of the test's own, never to data/ of the working copy.
-  const musicDir = mkdtempSync(path.join(tmpdir(), 'music-lib-'));
-  const config = loadConfig({ PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', MUSIC_DIR: musicDir, ...env });
+  const config = testConfig(env);
   const product = await startProduct(config, {
     ...options,
     logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),

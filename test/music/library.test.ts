@@ -41,7 +41,7 @@ describe('music library uploads', () => {
     const session = await admin();
     const bad = await session.agent.post(`${base()}?name=a.mp3&folder=x`).set('Origin', origin()).set('Content-Type', 'audio/mpeg').send(mp3);
     assert.equal(bad.status, 400);
-    assert.equal(bad.body.fields.folder, 'is not a known field');
+    assert.equal(bad.body.fields.folder, 'Folder is not a known field.');
     const member = await h().signIn(h().demo.plainMemberId);
     const refused = await member.agent.post(`${base()}?name=a.mp3`).set('Origin', origin()).set('Content-Type', 'audio/mpeg').send(mp3);
     assert.equal(refused.status, 403);
@@ -101,7 +101,7 @@ describe('music library uploads', () => {
     assert.equal((await request(h().product.url).patch(url).set('Origin', origin()).send({ title: 'x' })).status, 401);
     const blank = await session.patch(url, { title: '  ' });
     assert.equal(blank.status, 400);
-    assert.equal(blank.body.fields.title, 'is required');
+    assert.equal(blank.body.fields.title, 'Title is required.');
     const member = await h().signIn(h().demo.plainMemberId);
     assert.equal((await member.patch(url, { title: 'Mine' })).status, 403);
     const edited = LibraryTrackSchema.parse((await session.patch(url, { title: 'Renamed', artist: 'Someone', baseVersion: 0 }).expect(200)).body);

@@ -90,8 +90,8 @@ describe('music settings', () => {
     assert.deepEqual({ ...current, version: 0 }, { ...MUSIC_DEFAULTS, version: 0 });
     const bad = await session.put(url, { musicVoteSkipRatio: 2, musicLeaveWhenAloneSeconds: -1, musicRadioChannelId: h().demo.roles.member });
     assert.equal(bad.status, 400);
-    assert.equal(bad.body.fields.musicVoteSkipRatio, 'must be between 0.1 and 1');
-    assert.equal(bad.body.fields.musicLeaveWhenAloneSeconds, 'must be between 0 and 3600');
+    assert.equal(bad.body.fields.musicVoteSkipRatio, 'Vote to skip share must be between 0.1 and 1.');
+    assert.equal(bad.body.fields.musicLeaveWhenAloneSeconds, 'Leave when alone after (seconds) must be between 0 and 3,600.');
     const member = await h().signIn(h().demo.plainMemberId);
     assert.equal((await member.put(url, { musicDefaultVolume: 50 })).status, 403);
     const notVoice = await session.put(url, { musicRadioChannelId: h().demo.channels.general });

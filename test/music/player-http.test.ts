@@ -18,7 +18,7 @@ describe('the player routes', () => {
     const admin = await h().signIn(h().demo.adminUserId);
     const bad = await admin.put(url('/player/volume'), { volume: 500 });
     assert.equal(bad.status, 400);
-    assert.equal(bad.body.fields.volume, 'must be between 1 and 150');
+    assert.equal(bad.body.fields.volume, 'Volume must be between 1 and 150.');
     const member = await h().signIn(h().demo.plainMemberId);
     assert.equal((await member.get(url('/player'))).status, 403);
     const idle = PlayerViewSchema.parse((await admin.get(url('/player')).expect(200)).body);
@@ -37,7 +37,7 @@ describe('the player routes', () => {
     const ids = [await uploadTone(440, 30, 'First'), await uploadTone(550, 30, 'Second'), await uploadTone(660, 30, 'Third')];
     const nowhere = await admin.post(url('/queue'), { trackId: ids[0] });
     assert.equal(nowhere.status, 400);
-    assert.equal(nowhere.body.fields.channelId, 'is required while the bot plays nowhere');
+    assert.equal(nowhere.body.fields.channelId, 'Channel is required while the bot plays nowhere.');
     const view = async (pending: Promise<{ status: number; body: unknown }>): Promise<PlayerView> => {
       const response = await pending;
       assert.equal(response.status, 200, JSON.stringify(response.body));

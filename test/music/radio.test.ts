@@ -30,7 +30,7 @@ describe('the 24/7 radio', () => {
     assert.match(noChannel.body.fields.musicRadioChannelId, /is needed to play the 24\/7 station/);
     const unknown = await admin.put(`/api/servers/${guildId()}/music/settings`, { musicRadioChannelId: lounge(), musicRadioStationId: 999_999 });
     assert.equal(unknown.status, 400);
-    assert.equal(unknown.body.fields.musicRadioStationId, 'is not a station saved in this server. Pick one of its stations.');
+    assert.equal(unknown.body.fields.musicRadioStationId, 'Radio station is not a station saved in this server. Pick one of its stations.');
     assert.equal((await admin.get(`/api/servers/${guildId()}/music/settings`)).body.musicRadioStationId, null);
   });
 

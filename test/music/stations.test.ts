@@ -18,8 +18,8 @@ describe('radio stations', () => {
     const session = await admin();
     const bad = await session.post(base(), { name: '', url: 'ftp://radio.example/x' });
     assert.equal(bad.status, 400);
-    assert.equal(bad.body.fields.name, 'is required');
-    assert.equal(bad.body.fields.url, 'must be an http:// or https:// address of a stream or playlist');
+    assert.equal(bad.body.fields.name, 'Name is required.');
+    assert.equal(bad.body.fields.url, 'URL must be an http:// or https:// address of a stream or playlist.');
     const member = await h().signIn(h().demo.plainMemberId);
     assert.equal((await member.post(base(), { name: 'Mine', url: PUBLIC_STREAM })).status, 403);
     const jazz = StationSchema.parse((await session.post(base(), { name: 'Jazz FM', url: PUBLIC_STREAM }).expect(200)).body);
@@ -35,7 +35,7 @@ describe('radio stations', () => {
 
     const url = `${base()}/${jazz.id}`;
     assert.equal((await member.patch(url, { name: 'Mine' })).status, 403);
-    assert.equal((await session.patch(url, { name: 'x'.repeat(51) })).body.fields.name, 'must be at most 50 characters');
+    assert.equal((await session.patch(url, { name: 'x'.repeat(51) })).body.fields.name, 'Name must be at most 50 characters.');
     assert.equal((await session.patch(url, { name: 'AMBIENT' })).status, 409);
     const renamed = StationSchema.parse((await session.patch(url, { name: 'JAZZ FM', baseVersion: 0 }).expect(200)).body);
     assert.equal(renamed.name, 'JAZZ FM', 'a change of case only is the same name');

@@ -56,7 +56,7 @@ export async function startRunningProduct(built: BuiltProduct, dir: string, node
   const database = path.join(dir, 'bot.sqlite');
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: built.dir,
-    env: { PATH: process.env.PATH, PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: `sqlite:${database}`, LOG_LEVEL: 'info', METRICS_TOKEN },
+    env: { PATH: process.env.PATH, PORT: '0', SANDBOX_PORT: '0', DATABASE_URL: `sqlite:${database}`, LOG_LEVEL: 'info', METRICS_TOKEN, DEMO_HISTORY: 'off' },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

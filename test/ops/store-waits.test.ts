@@ -62,7 +62,11 @@ async function timedReads(h: Harness, admin: Awaited<ReturnType<Harness['signIn'
 
 /** Reads timed while a write is known to be waiting (checked before and after). */
 async function readsWhileWaiting(h: Harness, admin: Awaited<ReturnType<Harness['signIn']>>, write: Asked, isWaiting: () => Promise<boolean>): Promise<void> {
-  await waitFor(async () => !write.settled() && (await isWaiting()), LOCK_WAIT_MS, 'the write to be waiting for the lock');
+  await waitFor(async () => !write.settled() && (await isWaiting()), LOCK_WAIT_MS, 'the write to be waiting for the lock').catch(async (error: unknown) => {
+    // Which of the two never came true, for the next reader of a failure.
+    const answer = write.settled() ? JSON.stringify((await write.answer).body) : 'not answered';
+    throw new Error(`${String(error)} (after ${Math.round(write.elapsedMs())} ms: the write is ${answer}; statements waiting: ${String(await isWaiting())})`);
+  });
   const timings = await timedReads(h, admin);
   for (const [name, ms] of Object.entries(timings)) assert.ok(ms < READ_BOUND_MS, `${name} took ${ms} ms while a write waited (${JSON.stringify(timings)})`);
   assert.ok(!write.settled() && (await isWaiting()), `the write was still waiting after the reads (${JSON.stringify(timings)}), else they prove nothing`);
@@ -124,7 +128,7 @@ describe('the SQLite file locked by another program while dashboard writes wait'
       const save = ask(() => admin.put(settingsPath(), { xpCooldown: before.xpCooldown + 7 }));
       await readsWhileWaiting(h(), admin, save, async () => writes.waiting() > 0);
       await expectRefusedInTime(save);
-      assert.equal((await give).body.content, STORE_TROUBLE_MESSAGES.busy, 'the member is told why, privately');
+      assert.equal((await give).body.content, STORE_TROUBLE_MESSAGES.busy, 'the member is told why, in the reply the bot deferred while it waited');
     } finally {
       await lock.release();
     }

@@ -386,6 +386,11 @@ describe('REST responses conform to Discord OpenAPI 3.1 spec', () => {
     });
 
     await call('PATCH', '/guilds/:guildId', `/guilds/${g}`, { body: { name: 'Sandbox Community', verification_level: 2, afk_timeout: 900 } });
+    const paused = new Date(Date.now() + 3_600_000).toISOString();
+    await call('PUT', '/guilds/:guildId/incident-actions', `/guilds/${g}/incident-actions`, {
+      body: { invites_disabled_until: paused, dms_disabled_until: null },
+    });
+    await call('PUT', '/guilds/:guildId/incident-actions', `/guilds/${g}/incident-actions`, { body: { invites_disabled_until: null } });
     const role = await call('POST', '/guilds/:guildId/roles', `/guilds/${g}/roles`, { body: { name: 'Conformance', permissions: '0', mentionable: true } });
     const roleId = String(role?.id);
     await call('GET', '/guilds/:guildId/roles/:roleId', `/guilds/${g}/roles/${roleId}`);

@@ -50,7 +50,7 @@ describe('demo login', () => {
       const browser = browserAgent(h().product);
       const response = await browser.post('/api/auth/mock-login', { username: 'sneaky', id, discriminator: '0000' });
       assert.equal(response.status, 400, `${id}: ${JSON.stringify(response.body)}`);
-      assert.equal(response.body.fields?.id, DEMO_LOGIN_ID_MESSAGE, id);
+      assert.equal(response.body.fields?.id, `ID ${DEMO_LOGIN_ID_MESSAGE}.`, id);
       assert.equal(await worldSnapshot(), before, `${id}: the world is unchanged`);
       await browser.get('/api/auth/me').expect(401);
     }

@@ -27,7 +27,7 @@ describe('delegated dashboard access', () => {
     });
     assert.equal(anonymous.status, 401);
     const bad = await admin.post(accessUrl(), { subjectType: 'member', subjectId: helper.userId, level: 'owner' }).expect(400);
-    assert.equal(bad.body.fields.level, 'must be view or edit');
+    assert.equal(bad.body.fields.level, 'Level must be view or edit.');
     const refused = await manager.session.post(accessUrl(), { subjectType: 'member', subjectId: helper.userId, level: 'view' }).expect(403);
     assert.equal(refused.body.message, 'Only the server owner or an Administrator can do that.');
     const grant = GrantSchema.parse((await admin.post(accessUrl(), { subjectType: 'member', subjectId: helper.userId, level: 'view' }).expect(200)).body);

@@ -37,7 +37,7 @@ describe('settings: read and write', () => {
     });
     assert.equal(anonymous.status, 401);
     const bad = await put(session, url, { xpCooldown: 999_999 }).expect(400);
-    assert.equal(bad.body.fields.xpCooldown, 'must be between 0 and 86400');
+    assert.equal(bad.body.fields.xpCooldown, 'XP cooldown must be between 0 and 86,400.');
     const member = await h().signIn(h().demo.plainMemberId);
     await put(member, url, { xpCooldown: 30 }).expect(403);
     const ok = SettingsViewSchema.parse((await put(session, url, { xpCooldown: 30, textMultiplier: 1.5 }).expect(200)).body);
@@ -52,7 +52,7 @@ describe('settings: read and write', () => {
     const cases: [object, string, RegExp][] = [
       [{ textMultiplier: 11 }, 'textMultiplier', /between 0 and 10/],
       [{ boostMultiplier: -1 }, 'boostMultiplier', /between 0 and 10/],
-      [{ baseReward: 1_000_001 }, 'baseReward', /between 0 and 1000000/],
+      [{ baseReward: 1_000_001 }, 'baseReward', /between 0 and 1,000,000\./],
       [{ levelUpBonus: 1.5 }, 'levelUpBonus', /whole number/],
       [{ xpCooldown: '60' }, 'xpCooldown', /must be a number/],
       [{ currencyName: '' }, 'currencyName', /required/],
@@ -212,9 +212,9 @@ describe('settings: history, restore, export, import, backup, reset', () => {
     const notExport = await session.post(importUrl, { file: { hello: 'world' } }).expect(400);
     assert.ok(notExport.body.fields['file.version']);
     const badValue = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { xpCooldown: -5 } } }).expect(400);
-    assert.match(badValue.body.fields['serverSettings.xpCooldown'], /between 0 and 86400/);
+    assert.match(badValue.body.fields['serverSettings.xpCooldown'], /^XP cooldown must be between 0 and 86,400\.$/);
     const unknown = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { statusMessage: 'hi' } } }).expect(400);
-    assert.equal(unknown.body.fields['serverSettings.statusMessage'], 'is not a known field');
+    assert.equal(unknown.body.fields['serverSettings.statusMessage'], 'Status message is not a known field.');
     const silencing = await session.post(importUrl, { file: { version: '1.0.0', exportedAt: 'x', serverSettings: { commandPrefix: 'a\u0000' } } }).expect(400);
     assert.match(silencing.body.fields['serverSettings.commandPrefix'], /characters a member can type/);
   });

@@ -9,6 +9,12 @@ import * as versions from './007-versions';
 import * as roleGrantRetries from './008-role-grant-retries';
 import * as music from './009-music';
 import * as musicSessions from './010-music-sessions';
+import * as caseRecords from './011-case-records';
+import * as raids from './012-raids';
+import * as appeals from './013-appeals';
+import * as levelBackups from './014-level-backups';
+import * as recurringAnnouncements from './017-recurring-announcements';
+import * as roleMenus from './018-role-menus';
 
 /** A versioned migration; `name` is recorded in SequelizeMeta once applied. */
 export interface Migration {
@@ -29,4 +35,10 @@ export const MIGRATIONS: Migration[] = [
   { name: '008-role-grant-retries', ...roleGrantRetries },
   { name: '009-music', ...music },
   { name: '010-music-sessions', ...musicSessions },
+  { name: '011-case-records', ...caseRecords },
+  { name: '012-raids', ...raids },
+  { name: '013-appeals', ...appeals },
+  { name: '014-level-backups', ...levelBackups },
+  { name: '017-recurring-announcements', ...recurringAnnouncements },
+  { name: '018-role-menus', ...roleMenus },
 ];

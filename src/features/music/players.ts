@@ -60,9 +60,16 @@ export class Players {
   everyMinute: (() => Promise<void>) | null = null;
   private readonly events: PlayerEvents = {
     note: (player, text) => void this.post(player, player.textChannelId, text),
-    started: (player, track) => void this.announce(player, track),
-    changed: (player) => void this.save(player),
+    started: (player, track) => {
+      this.services.live.publish(player.guildId, 'music');
+      void this.announce(player, track);
+    },
+    changed: (player) => {
+      this.services.live.publish(player.guildId, 'music');
+      void this.save(player);
+    },
     left: (player) => {
+      this.services.live.publish(player.guildId, 'music');
       if (this.byGuild.get(player.guildId) === player) this.byGuild.delete(player.guildId);
       void this.saves.run(player.guildId, () => deleteSession(this.services, player.guildId)).catch((error: unknown) => this.warn(error, 'forget'));
     },

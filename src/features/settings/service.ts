@@ -234,9 +234,10 @@ export async function importSettings(
   confirmedRoleIds: readonly string[] = [],
 ): Promise<ImportResult> {
   const parsedFile = ExportFileSchema.safeParse(file);
-  if (!parsedFile.success) throw new InvalidInput(zodFieldErrors(parsedFile.error, 'file'), 'This is not an export file of this bot (version 1.0.0).');
+  if (!parsedFile.success)
+    throw new InvalidInput(zodFieldErrors(parsedFile.error, { prefix: 'file' }), 'This is not an export file of this bot (version 1.0.0).');
   const parsed = ImportedSettings.safeParse(parsedFile.data.serverSettings);
-  if (!parsed.success) throw new InvalidInput(zodFieldErrors(parsed.error, 'serverSettings'));
+  if (!parsed.success) throw new InvalidInput(zodFieldErrors(parsed.error, { prefix: 'serverSettings' }));
   const changes = await writeSettings(services, guild, parsed.data as Partial<Record<SettingKey, unknown>> as SettingsInput, actor, {
     kind: 'import',
     dryRun: !apply,

@@ -2,6 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from '../../logger';
 import { summarizeFields } from '../../core/errors';
+import { fieldSentences } from '../../shared/field-words';
 import { HttpError } from '../errors';
 import { BODY_CODINGS, requestCoding } from '../encoding';
 
@@ -49,7 +50,7 @@ function bodyError(error: unknown, ctx: Context): unknown {
   const poisoned = error instanceof SyntaxError && text ? prototypeKeys(text) : [];
   if (poisoned.length > 0) {
     const fields = Object.fromEntries(poisoned.map((path) => [path, 'is not allowed']));
-    return new HttpError(400, 'validation_error', summarizeFields(fields), fields);
+    return new HttpError(400, 'validation_error', summarizeFields(fields), fieldSentences(fields));
   }
   const status = 'status' in error && typeof error.status === 'number' ? error.status : undefined;
   const coding = requestCoding(ctx.get('Content-Encoding'));

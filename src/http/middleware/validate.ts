@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import * as z from 'zod';
 import type { ZodType } from 'zod';
 import { zodFieldErrors } from '../../shared/zod-fields';
+import { labelsOf } from '../../shared/field-words';
 import { InvalidInput } from '../../core/errors';
 
 /**
@@ -13,9 +14,10 @@ export const UNDECLARED_INPUT = z.object({}, { error: 'must be empty' }).strict(
 
 /** Parses `input` with `schema` or throws a 400 naming each bad field. */
 export function parseInput<S extends ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // The input in each issue tells a missing field ("is required") from a wrong one; it is never sent back.
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  throw new InvalidInput(zodFieldErrors(result.error));
+  throw new InvalidInput(zodFieldErrors(result.error, { labels: labelsOf(schema) }));
 }
 
 /** Parses a body or query with its schema; one the route declares no schema for must be empty, and reads as undefined. */

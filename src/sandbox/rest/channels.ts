@@ -10,6 +10,7 @@ import { snowflakeTime } from '../snowflake';
 import type { MessageRecord } from '../types';
 import { botChannel, channelMessage } from './guards';
 import { botThread } from './thread-access';
+import { uploadedAttachments } from './uploads';
 import { parseDiscordBody } from './validate';
 
 /** How old a message may be for bulk delete (by its id's time): 14 days. */
@@ -132,7 +133,7 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
     return ok(world.messages.present(channelMessage(world, channel.id, params.messageId ?? '')));
   });
 
-  router.add('POST', '/channels/:channelId/messages', 'bot', ({ params, body }) => {
+  router.add('POST', '/channels/:channelId/messages', 'bot', ({ params, body, files }) => {
     const dm = world.dms.channel(params.channelId ?? '');
     if (dm) {
       const parts = messageParts(parseDiscordBody(messageBodySchema, body));
@@ -140,7 +141,7 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
       checkEmbedsSize(parts.embeds);
       return ok(world.dms.presentMessage(world.dms.send(dm, parts)));
     }
-    const { channel } = botChannel(world, params.channelId ?? '', P.SendMessages);
+    const { guild, channel } = botChannel(world, params.channelId ?? '', P.SendMessages);
     const parsed = parseDiscordBody(messageBodySchema, body);
     // enforce_nonce: the same nonce again within a few minutes answers the message it made, not a second one.
     const repeated =
@@ -149,7 +150,8 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
         : undefined;
     if (repeated) return ok(world.messages.presentCreated(repeated));
     const parts = messageParts(parsed);
-    if (!parts.content && !parts.embeds?.length && !parts.components?.length) throw emptyMessage();
+    const uploads = uploadedAttachments(world, guild, channel, body, files);
+    if (!parts.content && !parts.embeds?.length && !parts.components?.length && uploads.length === 0) throw emptyMessage();
     checkEmbedsSize(parts.embeds);
     const referenceId = parsed.message_reference?.message_id ?? null;
     const replyTo = referenceId ? world.messages.get(referenceId) : null;
@@ -163,6 +165,7 @@ export function registerChannelRoutes(router: Router, services: SandboxServices)
       allowedMentions: parsed.allowed_mentions,
       replyTo: replyTo && replyTo.channelId === channel.id ? replyTo : null,
       nonce: parsed.nonce,
+      attachments: uploads.map((file) => world.attachments.add(channel.id, file)),
     });
     return ok(world.messages.presentCreated(message));
   });

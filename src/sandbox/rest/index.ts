@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
-import { parseBody, readRawBody } from '../body';
+import { BodyTooLarge, parseBody, readRawBytes } from '../body';
+import { parseMultipart, type UploadedFile } from '../multipart';
+import { MAX_ATTACHMENT_BYTES } from '../attachments';
 import { DiscordApiError, invalidFormBody, notFoundRoute, unauthorized } from '../errors';
 import { RequestValidator } from '../spec';
 import { RateLimiter, rateLimitedBody } from '../ratelimit';
@@ -9,8 +11,9 @@ import { registerBanRoutes } from './bans';
 import { registerChannelAdminRoutes } from './channel-admin';
 import { registerChannelRoutes } from './channels';
 import { registerCommandRoutes } from './commands';
-import { registerInteractionRoutes } from './interactions';
+import { INTERACTION_CALLBACK_ROUTE, registerInteractionRoutes } from './interactions';
 import { registerGuildRoutes } from './guilds';
+import { registerIncidentRoutes } from './incidents';
 import { registerMemberRoutes } from './members';
 import { registerPinRoutes } from './pins';
 import { registerReactionRoutes } from './reactions';
@@ -25,6 +28,7 @@ export function buildRestRouter(services: SandboxServices): Router {
   const router = new Router();
   registerUserRoutes(router, services);
   registerGuildRoutes(router, services);
+  registerIncidentRoutes(router, services);
   registerMemberRoutes(router, services);
   registerBanRoutes(router, services);
   registerRoleRoutes(router, services);
@@ -80,6 +84,8 @@ function majorId(params: Record<string, string>): string {
  * Every answer carries `X-RateLimit-*` headers.
  */
 export function restMiddleware(services: SandboxServices, router: Router, limiter: RateLimiter): Middleware {
+  // Compiled at start, not on the first interaction: that would spend the bot's 3 seconds.
+  specValidator().prepare('POST', INTERACTION_CALLBACK_ROUTE);
   return async (ctx, next) => {
     const prefix = API_PREFIX.exec(ctx.path);
     if (!prefix) return next();
@@ -119,9 +125,15 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
       if (refusal) throw refusal;
       const caller = resolveCaller(services, matched.route, ctx.get('authorization') || undefined);
       let body: unknown;
+      let files: UploadedFile[] = [];
       try {
-        body = parseBody(ctx.get('content-type') || undefined, await readRawBody(ctx.req));
-      } catch {
+        const contentType = ctx.get('content-type') || undefined;
+        // Room for a message's files (25 MiB together) and the form around them.
+        const raw = await readRawBytes(ctx.req, MAX_ATTACHMENT_BYTES + 1024 * 1024);
+        if (contentType?.toLowerCase().includes('multipart/form-data')) ({ json: body, files } = parseMultipart(contentType, raw));
+        else body = parseBody(contentType, raw.toString('utf8'));
+      } catch (error) {
+        if (error instanceof BodyTooLarge) throw new DiscordApiError(413, 40005, 'Request entity too large');
         throw new DiscordApiError(400, 50109, 'The request body contains invalid JSON.');
       }
       const query = new URLSearchParams(ctx.querystring);
@@ -131,7 +143,7 @@ export function restMiddleware(services: SandboxServices, router: Router, limite
       if (problems) throw invalidFormBody(problems);
       const rawReason = ctx.get('x-audit-log-reason');
       const reason = rawReason ? safeDecode(rawReason) : null;
-      const result = await matched.route.handler({ params: matched.params, query, body, caller, reason });
+      const result = await matched.route.handler({ params: matched.params, query, body, files, caller, reason });
       ctx.status = result.status;
       if (result.body !== undefined) ctx.body = result.body;
     } catch (error) {

@@ -32,6 +32,9 @@ function replyParts(body: unknown): ReplyParts {
   };
 }
 
+/** Where a bot gives an interaction its first response (within 3 seconds). */
+export const INTERACTION_CALLBACK_ROUTE = '/interactions/:interactionId/:token/callback';
+
 /** Interaction callbacks and the webhook routes of interaction tokens; none of them take Authorization. */
 export function registerInteractionRoutes(router: Router, services: SandboxServices): void {
   const { world, interactions } = services;
@@ -43,7 +46,7 @@ export function registerInteractionRoutes(router: Router, services: SandboxServi
   };
   router.add(
     'POST',
-    '/interactions/:interactionId/:token/callback',
+    INTERACTION_CALLBACK_ROUTE,
     'none',
     ({ params, body, query }) => {
       const record = interactions.forCallback(params.interactionId ?? '', params.token ?? '');
