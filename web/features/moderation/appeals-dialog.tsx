@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../api/client';
 import { useGuildMutation } from '../../api/mutations';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { OpenCountButton, StatusListDialog } from './status-list';
+import { OpenCountButton, StatusListDialog, type ModerationListDialogProps } from './status-list';
 import { formatDateTime, formatRelative } from '../../format';
 import { acceptAppeal, APPEAL_PAGE_SIZE, appealsQuery, denyAppeal, type AppealFilter } from '../appeals/api';
 import { moderationKeys } from './api';
@@ -135,16 +135,8 @@ function AppealItem({ guildId, appeal, readOnly }: { guildId: string; appeal: Ap
   );
 }
 
-/** Props of AppealsDialog. */
-export interface AppealsDialogProps {
-  guildId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  readOnly: boolean;
-}
-
 /** The appeals dialog: one status's appeals, paged. */
-export function AppealsDialog({ guildId, open, onOpenChange, readOnly }: AppealsDialogProps) {
+export function AppealsDialog({ guildId, open, onOpenChange, readOnly }: ModerationListDialogProps) {
   return (
     <StatusListDialog
       title="Appeals"

@@ -11,7 +11,7 @@ import { useGuildMutation } from '../../api/mutations';
 import { Field } from '../../components/form';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { StatusListDialog } from './status-list';
+import { StatusListDialog, type ModerationListDialogProps } from './status-list';
 import { Select } from '../../components/ui/select';
 import { formatDateTime, formatRelative } from '../../format';
 import { dismissReport, moderationKeys, REPORT_PAGE_SIZE, reportsQuery, resolveReport, type ReportFilter } from './api';
@@ -155,16 +155,8 @@ function ReportItem({ guildId, report, readOnly }: { guildId: string; report: Re
   );
 }
 
-/** Props of ReportsDialog. */
-export interface ReportsDialogProps {
-  guildId: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  readOnly: boolean;
-}
-
 /** The reports dialog: one status's reports, paged. */
-export function ReportsDialog({ guildId, open, onOpenChange, readOnly }: ReportsDialogProps) {
+export function ReportsDialog({ guildId, open, onOpenChange, readOnly }: ModerationListDialogProps) {
   return (
     <StatusListDialog
       title="Reports"

@@ -87,6 +87,14 @@ export function StatusList<S extends string, P extends Paged, K extends readonly
 }
 
 /** Props of StatusListDialog: the dialog's words, whether it is open, and the list's. */
+/** What the moderation page hands a list dialog of its own (reports, appeals). */
+export interface ModerationListDialogProps {
+  guildId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  readOnly: boolean;
+}
+
 export type StatusListDialogProps<S extends string, P extends Paged, K extends readonly unknown[]> = StatusListProps<S, P, K> & {
   title: string;
   description: string;
